@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The only file that calls the kernel's kconfig code. Kept apart from the
+ * rest: lkc.h of older trees declares helpers whose names we use too.
+ */
+#include <stdbool.h>
+
+#include "lkc.h"
+#include "kconfig-child.h"
+
+static void quiet(const char *s)
+{
+}
+
+void kconfig_child_values(const char *kconfig, const char *config,
+			  char *const *names, size_t n, FILE *out)
+{
+	size_t i;
+
+	conf_set_message_callback(quiet);
+	conf_parse(kconfig);
+	if (config && conf_read(config)) {
+		fprintf(stderr, "%s: cannot be read by kconfig\n", config);
+		exit(1);
+	}
+	for (i = 0; i < n; i++) {
+		struct symbol *sym = sym_find(names[i]);
+
+		if (!sym) {
+			fprintf(out, "%zu ?\n", i);
+			continue;
+		}
+		sym_calc_value(sym);
+		fprintf(out, "%zu %s\n", i, sym_get_string_value(sym));
+	}
+}
+
+void kconfig_child_declared(const char *kconfig, char *const *names,
+			    size_t n, FILE *out)
+{
+	size_t i;
+
+	conf_set_message_callback(quiet);
+	conf_parse(kconfig);
+	for (i = 0; i < n; i++) {
+		struct symbol *sym = sym_find(names[i]);
+
+		fprintf(out, "%zu %d\n", i,
+			sym && sym_get_type(sym) != S_UNKNOWN);
+	}
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The only file that calls the kernel's kconfig code (lkc_proto.h). Its
+ * functions run in a child process: kconfig exits on any error.
+ */
+#ifndef FEXP_KCONFIG_CHILD_H
+#define FEXP_KCONFIG_CHILD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Parse the Kconfig file kconfig, read config (if not NULL), then write
+ * one line "INDEX VALUE" to out for each symbol of names: its value as
+ * sym_get_string_value() gives it, or "?" when kconfig does not know it.
+ */
+void kconfig_child_values(const char *kconfig, const char *config,
+			  char *const *names, size_t n, FILE *out);
+
+/* Parse kconfig, then write "INDEX 1" for each declared symbol, else 0. */
+void kconfig_child_declared(const char *kconfig, char *const *names,
+			    size_t n, FILE *out);
+
+#endif

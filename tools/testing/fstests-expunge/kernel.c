@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which kernel: its release, upstream version and config. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "kernel.h"
+
+int upstream_version(const char *release, const char *banner,
+		     const char *signature, struct kver *v, const char **how)
+{
+	const char *p;
+
+	/* Debian: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)" */
+	for (p = banner; p && (p = strstr(p, " Debian ")); p++) {
+		if (!kver_parse_prefix(p + 8, v, NULL)) {
+			*how = "Debian version in the banner";
+			return 0;
+		}
+	}
+	/* Ubuntu: "Ubuntu 5.15.0-91.101-generic 5.15.131" */
+	if (signature && str_starts(signature, "Ubuntu ")) {
+		p = strrchr(signature, ' ');
+		if (p && !kver_parse_prefix(p + 1, v, NULL)) {
+			*how = "Ubuntu version signature";
+			return 0;
+		}
+	}
+	if (release && !kver_parse_prefix(release, v, NULL)) {
+		*how = "release";
+		return 0;
+	}
+	return -1;
+}
+
+/* A small text file's first line, or NULL. */
+static char *read_line(const char *path)
+{
+	char *buf, *nl;
+	size_t len;
+
+	if (read_file(path, 64 << 10, &buf, &len))
+		return NULL;
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	return buf;
+}
+
+int kernel_identify(const struct kernel_opts *o, struct kernel *k,
+		    char **err)
+{
+	char *banner = NULL, *signature = NULL;
+	struct utsname uts;
+	const char *how;
+
+	memset(k, 0, sizeof(*k));
+	k->opts = o;
+	if (o->srctree)
+		k->srctree = xstrdup(o->srctree);
+	if (o->kernel) {
+		*err = xasprintf("--kernel %s: reading ELF files is not built into this version",
+				 o->kernel);
+		return -1;
+	}
+	if (o->release) {
+		k->release = xstrdup(o->release);
+		k->release_from = xstrdup("--release");
+	} else if (o->build_dir) {
+		char *path = xasprintf("%s/include/config/kernel.release",
+				       o->build_dir);
+
+		k->release = read_line(path);
+		if (!k->release || !*trim(k->release)) {
+			*err = xasprintf("%s: %s", path,
+					 k->release ? "empty" : strerror(errno));
+			free(path);
+			return -1;
+		}
+		k->release_from = path;
+	}
+	if (uname(&uts)) {
+		*err = xasprintf("uname: %s", strerror(errno));
+		return -1;
+	}
+	if (!k->release) {
+		k->release = xstrdup(uts.release);
+		k->release_from = xstrdup("uname -r");
+	}
+	k->running = !strcmp(k->release, uts.release) && !o->build_dir;
+	if (k->running) {
+		banner = read_line("/proc/version");
+		signature = read_line("/proc/version_signature");
+	}
+	if (upstream_version(k->release, banner, signature, &k->version,
+			     &how)) {
+		*err = xasprintf("%s: no kernel version in release '%s'",
+				 k->release_from, k->release);
+		free(banner);
+		free(signature);
+		return -1;
+	}
+	if (!strcmp(how, "release"))
+		k->version_from = xstrdup(k->release_from);
+	else
+		k->version_from = xasprintf("%s (%s)", how,
+					    banner ? "/proc/version" :
+					    "/proc/version_signature");
+	free(banner);
+	free(signature);
+	return 0;
+}
+
+/* Try one place; 1 found, 0 not there, -1 there but unreadable. */
+static int try_config(struct kernel *k, const char *path)
+{
+	char *err = NULL;
+
+	if (!kconfig_load(path, &k->config, &err)) {
+		k->has_config = true;
+		return 1;
+	}
+	if (errno == ENOENT) {
+		sb_printf(&k->tried, "\n  %s: not found", path);
+		free(err);
+		return 0;
+	}
+	k->config_err = err;
+	return -1;
+}
+
+const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
+{
+	const struct kernel_opts *o = k->opts;
+	char *paths[4] = { NULL };
+	size_t n = 0, i;
+	int ret = 0;
+
+	if (k->config_tried)
+		goto out;
+	k->config_tried = true;
+	if (o->config) {
+		paths[n++] = xstrdup(o->config);
+	} else if (o->build_dir) {
+		paths[n++] = xasprintf("%s/.config", o->build_dir);
+	} else {
+		if (k->running)
+			paths[n++] = xstrdup("/proc/config.gz");
+		paths[n++] = xasprintf("/boot/config-%s", k->release);
+		paths[n++] = xasprintf("/lib/modules/%s/build/.config",
+				       k->release);
+	}
+	for (i = 0; i < n && !ret; i++)
+		ret = try_config(k, paths[i]);
+	if (!ret)
+		k->config_err = xasprintf("no kernel config found for %s; tried:%s",
+					  k->release, k->tried.buf);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+out:
+	*err = k->config_err;
+	return k->has_config ? &k->config : NULL;
+}
+
+void kernel_free(struct kernel *k)
+{
+	free(k->release);
+	free(k->release_from);
+	free(k->version_from);
+	free(k->srctree);
+	kconfig_free(&k->config);
+	free(k->config_err);
+	sb_free(&k->tried);
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fstests-expunge: the kernel tree's known fstests failures, as exclude
+ * files for the kernel at hand, and fstests results compared with them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "main.h"
+#include "util.h"
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static int do_help(int argc, char **argv);
+
+static const struct cmd commands[] = {
+	{ "kernel", do_kernel, "show the kernel found, and where from" },
+	{ "exclude", do_exclude, "write fstests exclude files (check -E)" },
+	{ "flaky", do_flaky, "list the flaky tests and their retries" },
+	{ "check", do_check, "lint the data files" },
+	{ "help", do_help, "show this help, or a command's" },
+};
+
+static void print_usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "Usage: %s COMMAND [OPTIONS]\n\n"
+		"The kernel tree's known fstests failures and flaky tests, as\n"
+		"exclude files for a kernel, and fstests results compared with them.\n\n"
+		"Commands:\n", progname);
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fprintf(f, "\n'%s COMMAND --help' describes a command.\n"
+		"Exit status: 0 no regression, 1 regressions (check: problems),\n"
+		"2 usage or unreadable input.\n", progname);
+}
+
+int usage_error(const char *cmd)
+{
+	fprintf(stderr, "Try '%s%s%s --help'.\n", progname, cmd ? " " : "",
+		cmd ? cmd : "");
+	return EXIT_USAGE;
+}
+
+const struct option *with_kernel_options(const struct option *own,
+					 struct option *buf, size_t size)
+{
+	static const struct option kernel_options[] = {
+		{ "release", required_argument, NULL, OPT_RELEASE },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
+		{ "srctree", required_argument, NULL, OPT_SRCTREE },
+		{ "data", required_argument, NULL, OPT_DATA },
+	};
+	size_t n = 0, i;
+
+	while (own[n].name)
+		n++;
+	if (n + ARRAY_SIZE(kernel_options) + 1 > size)
+		abort();
+	memcpy(buf, own, n * sizeof(*own));
+	for (i = 0; i < ARRAY_SIZE(kernel_options); i++)
+		buf[n++] = kernel_options[i];
+	memset(&buf[n], 0, sizeof(*buf));
+	return buf;
+}
+
+int kernel_opt(struct kernel_opts *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_RELEASE:
+		o->release = arg;
+		return 1;
+	case OPT_CONFIG:
+		o->config = arg;
+		return 1;
+	case OPT_KERNEL:
+		o->kernel = arg;
+		return 1;
+	case OPT_BUILD_DIR:
+		o->build_dir = arg;
+		return 1;
+	case OPT_SRCTREE:
+		o->srctree = arg;
+		return 1;
+	case OPT_DATA:
+		o->data = arg;
+		return 1;
+	}
+	return 0;
+}
+
+static const struct cmd *find_cmd(const char *name)
+{
+	const struct cmd *found = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+		/* a unique prefix will do, as in bpftool */
+		if (str_starts(commands[i].name, name)) {
+			if (found)
+				return NULL;
+			found = &commands[i];
+		}
+	}
+	return found;
+}
+
+static int do_help(int argc, char **argv)
+{
+	const struct cmd *cmd;
+
+	if (argc < 2) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	cmd = find_cmd(argv[1]);
+	if (!cmd || cmd->fn == do_help) {
+		print_usage(stdout);
+		return cmd ? EXIT_OK : EXIT_USAGE;
+	}
+	/* "help CMD" is "CMD --help" */
+	argv[0] = argv[1];
+	argv[1] = "--help";
+	optind = 1;
+	return cmd->fn(2, argv);
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *cmd;
+
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("%s %s\n", progname, FEXP_VERSION);
+		return EXIT_OK;
+	}
+	cmd = find_cmd(argv[1]);
+	if (!cmd) {
+		pr_err("unknown or ambiguous command '%s'", argv[1]);
+		return usage_error(NULL);
+	}
+	/* each command parses its own options, as argv[0] its name */
+	optind = 1;
+	return cmd->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which data entries apply to a kernel and a section, and why. */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcond.h"
+#include "select.h"
+
+/* The distinct conditions of ds, and which entry uses which. */
+static size_t collect_conds(const struct dataset *ds, struct kcond **conds,
+			    size_t *idx)
+{
+	size_t alloc = 0, n = 0, i, j;
+
+	*conds = NULL;
+	for (i = 0; i < ds->n; i++) {
+		const char *expr = ds->entries[i].cond;
+
+		if (!expr)
+			continue;
+		for (j = 0; j < n; j++) {
+			if (!strcmp((*conds)[j].expr, expr))
+				break;
+		}
+		if (j == n) {
+			struct kcond *c = array_push(conds, &n, &alloc,
+						     sizeof(*c));
+
+			c->expr = expr;
+		}
+		idx[i] = j;
+	}
+	return n;
+}
+
+int selector_init(struct selector *s, const struct dataset *ds,
+		  struct kernel *k, struct diag *d, char **err)
+{
+	const struct kconfig_file *cfg;
+	size_t *idx = xcalloc(ds->n, sizeof(*idx));
+	struct kcond *conds;
+	const char *cerr;
+	size_t n, i;
+	int ret = -1;
+
+	s->ds = ds;
+	s->k = k;
+	s->cond = xcalloc(ds->n, 1);
+	n = collect_conds(ds, &conds, idx);
+	if (!n) {
+		ret = 0;
+		goto out;
+	}
+	cfg = kernel_config(k, &cerr);
+	if (!cfg) {
+		*err = xasprintf("%s\n(the data has 'if' conditions: %s)", cerr,
+				 "give --config, --kernel or --build-dir");
+		goto out;
+	}
+	if (kcond_eval(conds, n, cfg, k->srctree, err) < 0)
+		goto out;
+	for (i = 0; i < ds->n; i++) {
+		const struct entry *e = &ds->entries[i];
+		struct kcond *c = &conds[idx[i]];
+
+		if (!e->cond)
+			continue;
+		if (c->error) {
+			diag_add(d, true, e->file, e->line, "if %s: %s",
+				 e->cond, c->error);
+			/* a condition that cannot be read never holds */
+			s->cond[i] = 'n';
+			continue;
+		}
+		s->cond[i] = c->value;
+	}
+	ret = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(conds[i].error);
+	free(conds);
+	free(idx);
+	return ret;
+}
+
+void selector_free(struct selector *s)
+{
+	free(s->cond);
+	s->cond = NULL;
+}
+
+static void add_list(struct strbuf *sb, char *const *list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		sb_printf(sb, "%s%s", i ? "," : "", list[i]);
+}
+
+static void add_versions(struct strbuf *sb, const struct kver_list *l)
+{
+	char buf[48];
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		sb_printf(sb, "%s%s", i ? "," : "", kver_str(&l->v[i], buf));
+}
+
+enum verdict selector_check(const struct selector *s, size_t i,
+			    const char *section, struct strbuf *why)
+{
+	const struct entry *e = &s->ds->entries[i];
+	const struct kver *k = &s->k->version;
+	const struct kver *at;
+	char buf[48], kbuf[48];
+	size_t j;
+
+	if (e->sections) {
+		if (!section) {
+			if (why) {
+				sb_puts(why, "only for sections ");
+				add_list(why, e->sections);
+				sb_puts(why, "; no --section given");
+			}
+			return NEEDS_SECTION;
+		}
+		for (j = 0; e->sections[j]; j++) {
+			if (!fnmatch(e->sections[j], section, 0))
+				break;
+		}
+		if (!e->sections[j]) {
+			if (why) {
+				sb_printf(why, "section %s is not ", section);
+				add_list(why, e->sections);
+			}
+			return NOT_SECTION;
+		}
+	}
+	if (e->has_since && !kver_list_matches(&e->since, k, NULL)) {
+		if (why) {
+			sb_printf(why, "%s is before since=", kver_str(k, kbuf));
+			add_versions(why, &e->since);
+		}
+		return NOT_SINCE;
+	}
+	if (e->has_fixed && kver_list_matches(&e->fixed, k, &at)) {
+		if (why)
+			sb_printf(why, "fixed in %s (kernel %s)",
+				  kver_str(at, buf), kver_str(k, kbuf));
+		return NOT_FIXED;
+	}
+	if (e->cond && s->cond[i] == 'n') {
+		if (why)
+			sb_printf(why, "if %s: n", e->cond);
+		return NOT_COND;
+	}
+	if (why) {
+		sb_printf(why, "applies to %s", kver_str(k, kbuf));
+		if (section)
+			sb_printf(why, ", section %s", section);
+		if (e->cond)
+			sb_printf(why, "; if %s: %c", e->cond, s->cond[i]);
+		if (e->fixed_by) {
+			sb_puts(why, "; fixed-by=");
+			add_list(why, e->fixed_by);
+			sb_puts(why, " not checked (no git tree)");
+		}
+	}
+	return APPLIES;
+}
+
+static int applied_cmp(const void *a, const void *b)
+{
+	const struct applied *x = a, *y = b;
+
+	return strcmp(x->test, y->test);
+}
+
+void select_section(const struct selector *s, const char *section,
+		    struct applied_set *set)
+{
+	size_t alloc = 0, i, j;
+
+	memset(set, 0, sizeof(*set));
+	for (i = 0; i < s->ds->n; i++) {
+		const struct entry *e = &s->ds->entries[i];
+		struct applied *a;
+
+		if (selector_check(s, i, section, NULL) != APPLIES)
+			continue;
+		a = array_push(&set->a, &set->n, &alloc, sizeof(*a));
+		a->test = e->test;
+		a->kind = e->kind;
+		a->retries = e->kind == KIND_FLAKY ? entry_retries(e) : 0;
+		a->entry = e;
+	}
+	if (!set->n)
+		return;
+	qsort(set->a, set->n, sizeof(*set->a), applied_cmp);
+	/* Merge entries for one test: expunge > fail > flaky */
+	for (i = 0, j = 1; j < set->n; j++) {
+		struct applied *a = &set->a[i], *b = &set->a[j];
+
+		if (strcmp(a->test, b->test)) {
+			set->a[++i] = *b;
+			continue;
+		}
+		if (b->retries > a->retries)
+			a->retries = b->retries;
+		if (b->kind < a->kind) {
+			a->kind = b->kind;
+			a->entry = b->entry;
+		}
+	}
+	set->n = i + 1;
+}
+
+const struct applied *applied_find(const struct applied_set *set,
+				   const char *test)
+{
+	struct applied key = { .test = test };
+
+	if (!set->n)
+		return NULL;
+	return bsearch(&key, set->a, set->n, sizeof(key), applied_cmp);
+}
+
+void applied_free(struct applied_set *set)
+{
+	free(set->a);
+	memset(set, 0, sizeof(*set));
+}
+
+void entry_describe(const struct entry *e, struct strbuf *sb)
+{
+	sb_printf(sb, "%s", kind_name(e->kind));
+	if (e->kind == KIND_FLAKY)
+		sb_printf(sb, " (retries %d)", entry_retries(e));
+	if (e->comment)
+		sb_printf(sb, ": %s", e->comment);
+	if (e->bug)
+		sb_printf(sb, " %s", e->bug);
+	if (e->fixed_by) {
+		sb_puts(sb, " fixed-by ");
+		add_list(sb, e->fixed_by);
+	}
+	sb_printf(sb, " (%s:%u)", entry_file(e), e->line);
+}

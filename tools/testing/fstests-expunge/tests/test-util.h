@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers for the unit tests: fixtures, temporary files, running the tool. */
+#ifndef FEXP_TEST_UTIL_H
+#define FEXP_TEST_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* A file under tests/fixtures of the source directory. */
+#define FIXTURE(name) SRCDIR "/tests/fixtures/" name
+
+/* Write text to a new temporary file; returns its malloc'd path. */
+static inline char *tmpfile_with(const char *text, size_t len)
+{
+	char *path = strdup("/tmp/fexp-test.XXXXXX");
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, text, len) != (ssize_t)len)
+		abort();
+	close(fd);
+	return path;
+}
+
+static inline char *tmpfile_str(const char *text)
+{
+	return tmpfile_with(text, strlen(text));
+}
+
+struct run_result {
+	int status;	/* exit code, or 128 + signal */
+	char *out;	/* stdout */
+	char *err;	/* stderr */
+};
+
+static inline char *slurp_fd(int fd)
+{
+	FILE *f = fdopen(fd, "r");
+	char *buf;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END))
+		abort();
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, n + 1);
+	if (!buf || fread(buf, 1, n, f) != (size_t)n)
+		abort();
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Run the built fstests-expunge (path in $FEXP) with a shell-quoted
+ * argument string; stdout and stderr are captured apart.
+ */
+static inline struct run_result run_fexp(const char *args)
+{
+	const char *bin = getenv("FEXP");
+	char outp[] = "/tmp/fexp-out.XXXXXX", errp[] = "/tmp/fexp-err.XXXXXX";
+	struct run_result r = { 0 };
+	int ofd = mkstemp(outp), efd = mkstemp(errp), st;
+	char *cmd;
+
+	if (!bin)
+		bin = SRCDIR "/fstests-expunge";
+	if (ofd < 0 || efd < 0 ||
+	    asprintf(&cmd, "%s %s >%s 2>%s </dev/null", bin, args, outp,
+		     errp) < 0)
+		abort();
+	st = system(cmd);
+	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	free(cmd);
+	r.out = slurp_fd(ofd);
+	r.err = slurp_fd(efd);
+	unlink(outp);
+	unlink(errp);
+	return r;
+}
+
+static inline void run_free(struct run_result *r)
+{
+	free(r->out);
+	free(r->err);
+}
+
+#endif

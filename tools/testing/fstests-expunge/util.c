@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Small helpers shared by every part of fstests-expunge. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "util.h"
+
+const char *progname = "fstests-expunge";
+
+static void vreport(const char *what, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", progname, what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void pr_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+}
+
+void pr_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static void oom(void)
+{
+	fprintf(stderr, "%s: out of memory\n", progname);
+	exit(EXIT_USAGE);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	if (vasprintf(&p, fmt, ap) < 0)
+		oom();
+	va_end(ap);
+	return p;
+}
+
+void *array_push(void *arrp, size_t *n, size_t *alloc, size_t elem)
+{
+	char **array = arrp;
+	char *slot;
+
+	if (*n >= *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 16;
+		if (*alloc > SIZE_MAX / elem)
+			oom();
+		*array = xrealloc(*array, *alloc * elem);
+	}
+	slot = *array + *n * elem;
+	memset(slot, 0, elem);
+	(*n)++;
+	return slot;
+}
+
+void strlist_add(struct strlist *l, char *s)
+{
+	if (l->n + 2 > l->alloc) {
+		l->alloc = l->alloc ? l->alloc * 2 : 16;
+		l->v = xrealloc(l->v, l->alloc * sizeof(*l->v));
+	}
+	l->v[l->n++] = s;
+	l->v[l->n] = NULL;
+}
+
+void strlist_free(struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+void sb_add(struct strbuf *sb, const char *s, size_t len)
+{
+	if (sb->len + len + 1 > sb->alloc) {
+		sb->alloc = (sb->len + len + 1) * 2;
+		sb->buf = xrealloc(sb->buf, sb->alloc);
+	}
+	memcpy(sb->buf + sb->len, s, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	sb_add(sb, p, n);
+	free(p);
+}
+
+void sb_free(struct strbuf *sb)
+{
+	free(sb->buf);
+	memset(sb, 0, sizeof(*sb));
+}
+
+int read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+	struct strbuf sb = { 0 };
+	char chunk[65536];
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (sb.len + n > max) {
+			n = -1;
+			errno = EFBIG;
+			break;
+		}
+		sb_add(&sb, chunk, n);
+	}
+	if (n < 0) {
+		int saved = errno;
+
+		close(fd);
+		sb_free(&sb);
+		errno = saved;
+		return -1;
+	}
+	close(fd);
+	if (!sb.buf)
+		sb.buf = xstrdup("");
+	*buf = sb.buf;
+	*len = sb.len;
+	return 0;
+}
+
+bool is_gzip(const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+
+	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
+}
+
+int gunzip_buf(const void *in, size_t len, size_t max, char **out,
+	       size_t *outlen, const char **why)
+{
+	struct strbuf sb = { 0 };
+	char chunk[65536];
+	int fd, n, errnum;
+	void *gz;	/* zlib's file handle */
+
+	/* zlib's gz* functions read a file: hand them the buffer as one */
+	fd = memfd_create("gunzip", MFD_CLOEXEC);
+	if (fd < 0 || write(fd, in, len) != (ssize_t)len ||
+	    lseek(fd, 0, SEEK_SET)) {
+		*why = "cannot make a memory file";
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	gz = gzdopen(fd, "rb");
+	if (!gz) {
+		close(fd);
+		*why = "cannot start zlib";
+		return -1;
+	}
+	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
+		if (sb.len + n > max) {
+			*why = "decompressed data over the size limit";
+			goto fail;
+		}
+		sb_add(&sb, chunk, n);
+	}
+	gzerror(gz, &errnum);
+	if (n < 0 || errnum != Z_OK) {
+		*why = errnum == Z_BUF_ERROR ? "gzip data cut short" :
+		       "corrupt gzip data";
+		goto fail;
+	}
+	gzclose(gz);
+	if (!sb.buf)
+		sb.buf = xstrdup("");
+	*out = sb.buf;
+	*outlen = sb.len;
+	return 0;
+fail:
+	gzclose(gz);
+	sb_free(&sb);
+	return -1;
+}
+
+int write_file_atomic(const char *path, const char *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	size_t done = 0;
+	int fd, saved;
+
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto fail;
+	while (done < len) {
+		ssize_t n = write(fd, buf + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail_unlink;
+		done += n;
+	}
+	if (fchmod(fd, 0644) || fsync(fd) || close(fd)) {
+		fd = -1;
+		goto fail_unlink;
+	}
+	if (rename(tmp, path))
+		goto fail_unlink;
+	free(tmp);
+	return 0;
+fail_unlink:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = saved;
+fail:
+	saved = errno;
+	free(tmp);
+	errno = saved;
+	return -1;
+}
+
+char **split_list(const char *s, size_t *n)
+{
+	struct strlist list = { 0 };
+	const char *comma;
+
+	for (;;) {
+		comma = strchr(s, ',');
+		strlist_add(&list, comma ? xstrndup(s, comma - s) : xstrdup(s));
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	*n = list.n;
+	return list.v;
+}
+
+void free_list(char **list)
+{
+	char **p;
+
+	for (p = list; p && *p; p++)
+		free(*p);
+	free(list);
+}
+
+char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\n' || end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+bool str_starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+int run_capture(char *const argv[], const char *dir, size_t max,
+		char **out, size_t *outlen)
+{
+	struct strbuf sb = { 0 };
+	char chunk[65536];
+	int pfd[2], status;
+	bool too_big = false;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(pfd, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (!pid) {
+		int devnull = open("/dev/null", O_RDWR);
+
+		dup2(pfd[1], STDOUT_FILENO);
+		if (devnull >= 0)
+			dup2(devnull, STDIN_FILENO);
+		if (dir && chdir(dir))
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	while ((n = read(pfd[0], chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (sb.len + n > max)
+			too_big = true;
+		else
+			sb_add(&sb, chunk, n);
+	}
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (too_big || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		sb_free(&sb);
+		errno = too_big ? EFBIG : ECHILD;
+		return -1;
+	}
+	if (!sb.buf)
+		sb.buf = xstrdup("");
+	*out = sb.buf;
+	*outlen = sb.len;
+	return 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Kernel versions: parsing, ordering and the since=/fixed= list rule. */
+#ifndef FEXP_VERSION_H
+#define FEXP_VERSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct kver {
+	unsigned int major;
+	unsigned int minor;
+	unsigned int patch;
+	unsigned int rc;	/* N for x.y-rcN, 0 for a release */
+};
+
+/*
+ * Parse a version at the start of s: x.y, x.y.z or x.y-rcN (also
+ * x.y.0-rcN, as "make kernelversion" prints it). *end, if not NULL, is
+ * set past what was read. Returns 0, or -1 if s does not start with one.
+ */
+int kver_parse_prefix(const char *s, struct kver *v, const char **end);
+/* The same, but the whole string must be a version. */
+int kver_parse(const char *s, struct kver *v);
+
+int kver_cmp(const struct kver *a, const struct kver *b);
+/* A mainline version: x.y, x.y.0 or x.y-rcN. */
+bool kver_is_mainline(const struct kver *v);
+/* Format as x.y, x.y.z or x.y-rcN; buf must hold 48 bytes. */
+const char *kver_str(const struct kver *v, char *buf);
+
+struct kver_list {
+	struct kver *v;
+	size_t n;
+};
+
+/*
+ * Parse "V[,V...]". Returns 0, or -1 with *bad pointing at a copy of the
+ * offending item (to be freed by the caller).
+ */
+int kver_list_parse(const char *s, struct kver_list *list, char **bad);
+void kver_list_free(struct kver_list *list);
+
+/*
+ * Does the list match k? True when k is at or after a listed stable
+ * version of k's own series (x.y.z, z > 0), or at or after a listed
+ * mainline version. *which, if not NULL, is set to the deciding entry.
+ */
+bool kver_list_matches(const struct kver_list *list, const struct kver *k,
+		       const struct kver **which);
+
+#endif
