@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0
+# Working on the fstests-expunge overlay outside a kernel tree.
+#
+#   make run      set up this machine, then the main job on the running kernel
+#   make check    set up, then every test; ends with "N passed, N failed"
+#   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
+#                 unpacked under .cache/ by the set-up)
+
+CACHE := $(CURDIR)/.cache
+BUILD := $(CURDIR)/build
+TOOL := tools/testing/fstests-expunge
+DEFAULT_KSRC := $(CACHE)/linux-source-6.12
+KSRC ?= $(DEFAULT_KSRC)
+override KSRC := $(abspath $(KSRC))
+FEXP := $(BUILD)/fstests-expunge
+
+ifeq ($(KSRC),$(DEFAULT_KSRC))
+SETUP_ARGS := $(CACHE)
+else
+SETUP_ARGS := $(CACHE) $(KSRC)
+endif
+
+all: build
+
+setup:
+	@sh dev/setup.sh $(SETUP_ARGS)
+
+build: setup
+	@mkdir -p $(BUILD)
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD)
+
+# The main job: what this machine's kernel is, and its exclude files.
+run: build
+	@$(FEXP) kernel --data $(TOOL)/data
+	@mkdir -p $(BUILD)/exclude
+	@for fs in $$($(FEXP) kernel --data $(TOOL)/data | \
+		sed -n 's/^data:.*)://p'); do \
+		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
+			-o $(BUILD)/exclude/$$fs.exclude || exit; \
+		echo; echo "== $(BUILD)/exclude/$$fs.exclude"; \
+		cat $(BUILD)/exclude/$$fs.exclude; \
+	done
+
+check: setup
+	@bash dev/check.sh $(KSRC) $(BUILD)
+
+install: build
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
+
+clean:
+	rm -rf $(BUILD)
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
+
+.PHONY: all setup build run check install clean

@@ -1,0 +1,89 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Everything "make check" runs: the build with -Werror, the unit tests
+# (also under ASan and UBSan), checkpatch on every C file, the data lint
+# and a build inside the kernel tree. Each check prints "ok" or "not ok";
+# the last line is "N passed, N failed".
+#
+# Usage: dev/check.sh KSRC BUILD_DIR
+set -u
+
+ksrc=$1
+build=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+tool=$top/tools/testing/fstests-expunge
+log=$build/check-logs
+pass=0
+fail=0
+
+mkdir -p "$build" "$log"
+
+# step NAME CMD...: run CMD, its output in the log, count it.
+step() {
+	local name=$1 file
+	shift
+	file=$log/$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.-' '_').log
+	if "$@" >"$file" 2>&1; then
+		pass=$((pass + 1))
+		echo "ok - $name"
+	else
+		fail=$((fail + 1))
+		echo "not ok - $name (log: $file)"
+		tail -n 20 "$file" | sed 's/^/#   /'
+	fi
+}
+
+# units NAME OUTDIR MAKEARGS...: build and run the unit tests, counting
+# each test the harness reports.
+units() {
+	local name=$1 out=$2 file=$log/$1-units.log p f
+	shift 2
+	mkdir -p "$out"
+	if ! make -s -C "$tool" KSRC="$ksrc" O="$out" "$@" tests \
+		>"$log/$name-build.log" 2>&1; then
+		fail=$((fail + 1))
+		echo "not ok - $name: build tests (log: $log/$name-build.log)"
+		tail -n 20 "$log/$name-build.log" | sed 's/^/#   /'
+		return
+	fi
+	FEXP=$out/fstests-expunge sh "$tool/tests/run.sh" \
+		"$out"/tests/*_test >"$file" 2>&1
+	p=$(grep -c '^ok ' "$file")
+	f=$(grep -c '^not ok ' "$file")
+	pass=$((pass + p))
+	fail=$((fail + f))
+	echo "$name: $p unit tests passed, $f failed (log: $file)"
+	grep '^not ok ' "$file" | sed 's/^/#   /'
+}
+
+step "build with -Werror" \
+	make -C "$tool" KSRC="$ksrc" O="$build" EXTRA_CFLAGS=-Werror
+units unit "$build" EXTRA_CFLAGS=-Werror
+units asan "$build/asan" SANITIZE=1
+
+step "data lint" "$build/fstests-expunge" check --data "$tool/data"
+
+for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
+	step "checkpatch ${f#"$top"/}" \
+		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q -f "$f"
+done
+
+# The overlay inside a kernel tree, built as "make -C tools/testing/..."
+intree() {
+	local t=$build/tree
+	rm -rf "$t"
+	mkdir -p "$t/tools/testing" "$t/out"
+	for d in scripts tools/scripts tools/include tools/testing/selftests \
+		 include; do
+		mkdir -p "$t/$(dirname "$d")"
+		ln -s "$ksrc/$d" "$t/$d"
+	done
+	cp -r "$tool" "$t/tools/testing/fstests-expunge"
+	make -C "$t/tools/testing/fstests-expunge" clean &&
+	make -C "$t/tools/testing/fstests-expunge" O="$t/out" &&
+	"$t/out/fstests-expunge" check --data "$tool/data"
+}
+step "build inside a kernel tree" intree
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
