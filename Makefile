@@ -5,6 +5,10 @@
 #   make check    set up, then every test; ends with "N passed, N failed"
 #   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
 #                 unpacked under .cache/ by the set-up)
+#   make apply KSRC=DIR          apply the overlay to that tree (idempotent)
+#   make patches KSRC=DIR OUT=DIR  the overlay as a patch series against it
+#   make check TREES="DIR..."    prove the overlay in these trees (default:
+#                 linux-source-6.1 from .cache/ and KSRC)
 
 CACHE := $(CURDIR)/.cache
 BUILD := $(CURDIR)/build
@@ -13,6 +17,8 @@ DEFAULT_KSRC := $(CACHE)/linux-source-6.12
 KSRC ?= $(DEFAULT_KSRC)
 override KSRC := $(abspath $(KSRC))
 FEXP := $(BUILD)/fstests-expunge
+TREES ?= $(CACHE)/linux-source-6.1 $(KSRC)
+OUT ?= $(BUILD)/patches
 
 ifeq ($(KSRC),$(DEFAULT_KSRC))
 SETUP_ARGS := $(CACHE)
@@ -42,7 +48,18 @@ run: build
 	done
 
 check: setup
-	@bash dev/check.sh $(KSRC) $(BUILD)
+	@bash dev/check.sh $(KSRC) $(BUILD) $(TREES)
+
+# Into a tree of yours, never into the cached one make check uses.
+apply:
+	@if [ "$(KSRC)" = "$(DEFAULT_KSRC)" ]; then \
+		echo 'make apply needs KSRC=DIR, a kernel tree of yours' >&2; \
+		exit 2; \
+	fi
+	@scripts/fstests-expunge-apply $(KSRC)
+
+patches:
+	@bash dev/patches.sh $(KSRC) $(OUT)
 
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
@@ -51,4 +68,4 @@ clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check install clean
+.PHONY: all setup build run check install clean apply patches

@@ -1,15 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Everything "make check" runs: the build with -Werror, the unit tests
-# (also under ASan and UBSan), checkpatch on every C file, the data lint
-# and a build inside the kernel tree. Each check prints "ok" or "not ok";
+# (also under ASan and UBSan), checkpatch on every C file, the data lint,
+# a build inside the kernel tree, and the overlay applied to whole kernel
+# trees (6.1 and 6.12 by default). Each check prints "ok" or "not ok";
 # the last line is "N passed, N failed".
 #
-# Usage: dev/check.sh KSRC BUILD_DIR
+# Usage: dev/check.sh KSRC BUILD_DIR [KERNEL_TREE...]
+#   The overlay is applied to a scratch copy of each KERNEL_TREE and
+#   proven there (dev/check-tree.sh).
 set -u
 
 ksrc=$1
 build=$2
+shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 tool=$top/tools/testing/fstests-expunge
 log=$build/check-logs
@@ -66,6 +70,16 @@ step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
 	step "checkpatch ${f#"$top"/}" \
 		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q -f "$f"
+done
+
+# The overlay applied to each kernel tree given (dev/check-tree.sh)
+for t in "$@"; do
+	name=tree-$(basename "$t")
+	bash "$top/dev/check-tree.sh" "$t" "$build/$name" 2>&1 |
+		tee "$log/$name.log"
+	pass=$((pass + $(grep -c '^ok ' "$log/$name.log")))
+	fail=$((fail + $(grep -c '^not ok ' "$log/$name.log")))
+	grep -q '^ok ' "$log/$name.log" || fail=$((fail + 1))
 done
 
 # The overlay inside a kernel tree, built as "make -C tools/testing/..."

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Set up a fresh Debian machine to build and test the overlay: install the
-# missing packages, then unpack the parts of linux-source-6.12 we need
-# (once; a marker file says it is complete).
+# missing packages, then unpack the parts of linux-source-6.12 and
+# linux-source-6.1 we need (once; a marker file says it is complete).
+# 6.1 is the oldest stable tree the overlay is applied to by make check.
 #
 # Usage: dev/setup.sh CACHE_DIR [KSRC]
-#   With KSRC (a kernel tree of the user's), nothing is unpacked.
+#   With KSRC (a kernel tree of the user's), 6.12 is not unpacked.
 set -eu
 
 cache=$1
@@ -13,7 +14,8 @@ ksrc=${2:-}
 
 pkgs="gcc make libc6-dev libxml2-dev libelf-dev zlib1g-dev liblzma-dev
 libzstd-dev pkg-config flex bison xz-utils libxml2-utils perl git
-python3-docutils python3-sphinx python3-sphinx-rtd-theme python3-yaml"
+python3-docutils python3-sphinx python3-sphinx-rtd-theme python3-yaml
+linux-source-6.1"
 [ -n "$ksrc" ] || pkgs="$pkgs linux-source-6.12"
 
 missing=
@@ -29,8 +31,6 @@ if [ -n "$missing" ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		--no-install-recommends $missing >/dev/null
 fi
-
-[ -z "$ksrc" ] || exit 0
 
 # The kernel tree: scripts/ (kconfig, checkpatch), tools/ (Makefile
 # conventions, kselftest harness), include/, Documentation/ and every
@@ -53,4 +53,5 @@ unpack() {
 	touch "$dest/.unpacked"
 }
 
-unpack 6.12
+unpack 6.1
+[ -n "$ksrc" ] || unpack 6.12
