@@ -72,6 +72,9 @@ for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
 		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q -f "$f"
 done
 
+step "apply script on made-up trees (dev/check-apply.sh)" \
+	bash "$top/dev/check-apply.sh" "$build/check-apply"
+
 # The overlay applied to each kernel tree given (dev/check-tree.sh)
 for t in "$@"; do
 	name=tree-$(basename "$t")
