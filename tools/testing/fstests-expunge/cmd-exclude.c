@@ -172,6 +172,10 @@ int do_exclude(int argc, char **argv)
 		return usage_error("exclude");
 	}
 	ret = context_load(&c, xo.fs);
+	if (!ret && outdir && mkdir(outdir, 0755) && errno != EEXIST) {
+		pr_err("%s: %s", outdir, strerror(errno));
+		ret = EXIT_USAGE;
+	}
 	for (i = 0; !ret && i < (sections.n ? sections.n : 1); i++) {
 		const char *section = sections.n ? sections.v[i] : NULL;
 		struct strbuf sb = { 0 };
