@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
 
 #include "results.h"
 #include "util.h"
@@ -16,7 +16,7 @@
 #define LINE_MAX_KEEP	240	/* the longest message line kept */
 
 /* Never the network, never entities expanded (the filter refuses DTDs). */
-#define READER_OPTIONS	(XML_PARSE_NONET | XML_PARSE_NOBLANKS | \
+#define PARSE_OPTIONS	(XML_PARSE_NONET | XML_PARSE_NOBLANKS | \
 			 XML_PARSE_COMPACT | XML_PARSE_NOERROR | \
 			 XML_PARSE_NOWARNING)
 
@@ -31,6 +31,8 @@ struct reader {
 	bool decided;		/* its outcome is known */
 	struct result_case cur;
 	enum log_kind log;	/* inside a log element */
+	struct strbuf text;	/* its text */
+	bool stop;		/* not a result file: stop reading */
 	int err_line;
 	char *err_msg;
 };
@@ -144,16 +146,38 @@ static char *log_line(const char *s, enum log_kind kind)
 	return NULL;
 }
 
-static char *attr(xmlTextReaderPtr r, const char *name)
+/*
+ * Without entity substitution (never asked for), libxml2 hands "&amp;"
+ * in an attribute on as "&#38;": the only reference left to decode.
+ */
+static char *unref_amp(const char *s, size_t n)
 {
-	xmlChar *v = xmlTextReaderGetAttribute(r, BAD_CAST name);
-	char *s;
+	char *out = xstrndup(s, n), *p = out, *q = out;
 
-	if (!v)
-		return NULL;
-	s = xstrdup((const char *)v);
-	xmlFree(v);
-	return s;
+	while (*p) {
+		if (str_starts(p, "&#38;")) {
+			*q++ = '&';
+			p += 5;
+		} else {
+			*q++ = *p++;
+		}
+	}
+	*q = '\0';
+	return out;
+}
+
+/* A SAX2 attribute's value: five pointers per attribute. */
+static char *attr(const xmlChar **attrs, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const xmlChar **a = &attrs[i * 5];
+
+		if (!strcmp((const char *)a[0], name))
+			return unref_amp((const char *)a[3], a[4] - a[3]);
+	}
+	return NULL;
 }
 
 static void case_clear(struct result_case *c)
@@ -180,9 +204,9 @@ static void case_commit(struct reader *rd)
 	memset(&rd->cur, 0, sizeof(rd->cur));
 }
 
-static void on_testsuite(struct reader *rd, xmlTextReaderPtr r)
+static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 {
-	char *t = attr(r, "time");
+	char *t = attr(attrs, n, "time");
 
 	rd->seen_suite = true;
 	/* fstests writes time="" until the run ends */
@@ -194,22 +218,22 @@ static void on_testsuite(struct reader *rd, xmlTextReaderPtr r)
 	free(t);
 }
 
-static void on_property(struct reader *rd, xmlTextReaderPtr r)
+static void on_property(struct reader *rd, const xmlChar **attrs, int n)
 {
 	struct result_file *rf = rd->rf;
-	char *name = attr(r, "name");
+	char *name = attr(attrs, n, "name");
 	struct result_prop *p;
 
 	if (!name)
 		return;
 	p = array_push(&rf->props, &rf->nprops, &rf->aprops, sizeof(*p));
 	p->name = name;
-	p->value = attr(r, "value");
+	p->value = attr(attrs, n, "value");
 	if (!p->value)
 		p->value = xstrdup("");
 }
 
-static void on_testcase(struct reader *rd, xmlTextReaderPtr r)
+static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *cls;
 
@@ -217,19 +241,17 @@ static void on_testcase(struct reader *rd, xmlTextReaderPtr r)
 		case_commit(rd);
 	rd->in_case = true;
 	rd->decided = false;
-	rd->cur.name = attr(r, "name");
+	rd->cur.name = attr(attrs, n, "name");
 	rd->cur.outcome = OUT_PASS;
-	cls = attr(r, "classname");
+	cls = attr(attrs, n, "classname");
 	if (cls && !rd->rf->section)
 		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
 					  cls + 9 : cls);
 	free(cls);
-	if (xmlTextReaderIsEmptyElement(r))
-		case_commit(rd);
 }
 
-static void on_case_child(struct reader *rd, xmlTextReaderPtr r,
-			  const char *name)
+static void on_case_child(struct reader *rd, const char *name,
+			  const xmlChar **attrs, int n)
 {
 	struct result_case *c = &rd->cur;
 	char *m;
@@ -241,25 +263,26 @@ static void on_case_child(struct reader *rd, xmlTextReaderPtr r,
 			return;
 		rd->decided = true;
 		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
-		m = attr(r, "message");
+		m = attr(attrs, n, "message");
 		c->msg = first_line(m);
 		free(m);
 		return;
 	}
-	if (xmlTextReaderIsEmptyElement(r))
-		return;
+	rd->text.len = 0;
 	if (!strcmp(name, "system-err"))
 		rd->log = LOG_DIFF;
 	else if (!strcmp(name, "kernel-log"))
 		rd->log = LOG_KERNEL;
 }
 
-static void on_text(struct reader *rd, xmlTextReaderPtr r)
+/* The end of a log element: find its telling line. */
+static void on_log_end(struct reader *rd)
 {
-	const char *v = (const char *)xmlTextReaderConstValue(r);
 	struct result_case *c = &rd->cur;
 	enum log_kind kind = rd->log;
+	const char *v = rd->text.buf;
 
+	rd->log = LOG_NONE;
 	if (!v || c->detail || c->outcome != OUT_FAIL)
 		return;
 	/* before 2023, system-err held the kernel log when there was one */
@@ -270,6 +293,53 @@ static void on_text(struct reader *rd, xmlTextReaderPtr r)
 			kind = LOG_KERNEL;
 	}
 	c->detail = log_line(v, kind);
+}
+
+static void sax_start(void *ctx, const xmlChar *localname,
+		      const xmlChar *prefix, const xmlChar *uri, int nns,
+		      const xmlChar **ns, int n, int ndefaulted,
+		      const xmlChar **attrs)
+{
+	struct reader *rd = ctx;
+	const char *name = (const char *)localname;
+
+	if (rd->stop)
+		return;
+	if (!rd->seen_suite) {
+		if (!strcmp(name, "testsuite"))
+			on_testsuite(rd, attrs, n);
+		else if (strcmp(name, "testsuites"))
+			rd->stop = true;
+		return;
+	}
+	if (!strcmp(name, "testcase"))
+		on_testcase(rd, attrs, n);
+	else if (rd->in_case)
+		on_case_child(rd, name, attrs, n);
+	else if (!strcmp(name, "property"))
+		on_property(rd, attrs, n);
+}
+
+static void sax_end(void *ctx, const xmlChar *localname,
+		    const xmlChar *prefix, const xmlChar *uri)
+{
+	struct reader *rd = ctx;
+
+	if (!rd->in_case)
+		return;
+	if (!strcmp((const char *)localname, "testcase"))
+		case_commit(rd);
+	else if (rd->log)
+		on_log_end(rd);
+}
+
+static void sax_text(void *ctx, const xmlChar *s, int len)
+{
+	struct reader *rd = ctx;
+
+	/* the filter already bounds each CDATA section */
+	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
+		sb_add(&rd->text, (const char *)s, len);
 }
 
 static void on_error(void *arg, xmlErrorPtr e)
@@ -284,80 +354,49 @@ static void on_error(void *arg, xmlErrorPtr e)
 	rd->err_msg = n ? xstrndup(e->message, n) : xstrdup("parse error");
 }
 
-static int io_read(void *ctx, char *buf, int len)
+/* Feed the filtered file to a SAX2 push parser; -1 on an error. */
+static int parse(struct reader *rd)
 {
-	return xf_read(ctx, buf, len);
-}
+	xmlSAXHandler sax = { 0 };
+	xmlParserCtxtPtr ctxt;
+	char buf[64 << 10];
+	int n, ret = 0;
 
-static int io_close(void *ctx)
-{
-	return 0;
-}
-
-/* Walk the document; returns what xmlTextReaderRead last said. */
-static int walk(struct reader *rd, xmlTextReaderPtr r)
-{
-	int ret;
-
-	while ((ret = xmlTextReaderRead(r)) == 1) {
-		int type = xmlTextReaderNodeType(r);
-		const char *name;
-
-		if (type == XML_READER_TYPE_TEXT ||
-		    type == XML_READER_TYPE_CDATA) {
-			if (rd->in_case && rd->log)
-				on_text(rd, r);
-			continue;
+	sax.initialized = XML_SAX2_MAGIC;
+	sax.startElementNs = sax_start;
+	sax.endElementNs = sax_end;
+	sax.characters = sax_text;
+	sax.cdataBlock = sax_text;
+	sax.serror = on_error;
+	xmlInitParser();
+	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);
+	if (!ctxt)
+		return -1;
+	xmlCtxtUseOptions(ctxt, PARSE_OPTIONS);
+	do {
+		n = xf_read(&rd->xf, buf, sizeof(buf));
+		if (n < 0) {
+			ret = -1;
+			break;
 		}
-		name = (const char *)xmlTextReaderConstLocalName(r);
-		if (!name)
-			continue;
-		if (type == XML_READER_TYPE_END_ELEMENT) {
-			if (!strcmp(name, "testcase") && rd->in_case)
-				case_commit(rd);
-			else if (rd->in_case)
-				rd->log = LOG_NONE;
-			continue;
+		if (xmlParseChunk(ctxt, buf, n, n == 0) || rd->err_msg) {
+			ret = -1;
+			break;
 		}
-		if (type != XML_READER_TYPE_ELEMENT)
-			continue;
-		if (!rd->seen_suite) {
-			if (!strcmp(name, "testsuite"))
-				on_testsuite(rd, r);
-			else if (strcmp(name, "testsuites"))
-				break;
-			continue;
-		}
-		if (!strcmp(name, "testcase"))
-			on_testcase(rd, r);
-		else if (rd->in_case)
-			on_case_child(rd, r, name);
-		else if (!strcmp(name, "property"))
-			on_property(rd, r);
-	}
+	} while (n > 0 && !rd->stop);
+	xmlFreeParserCtxt(ctxt);
 	return ret;
 }
 
 static int read_with(struct reader *rd, char **err)
 {
 	struct result_file *rf = rd->rf;
-	xmlTextReaderPtr r;
 	unsigned long line;
 	char *why;
 	int ret;
 
-	xmlInitParser();
-	r = xmlReaderForIO(io_read, io_close, &rd->xf, rd->name, NULL,
-			   READER_OPTIONS);
-	if (!r) {
-		*err = xasprintf("%s: cannot set up the XML reader", rd->name);
-		return -1;
-	}
-	xmlTextReaderSetStructuredErrorHandler(r, on_error, rd);
-	ret = walk(rd, r);
-	xmlFreeTextReader(r);
+	ret = parse(rd);
 	rf->repaired = rd->xf.repaired;
-
 	if (ret >= 0 && !rd->seen_suite) {
 		*err = xasprintf("%s: not an fstests result file (no <testsuite>)",
 				 rd->name);
@@ -365,7 +404,6 @@ static int read_with(struct reader *rd, char **err)
 	}
 	if (ret >= 0)
 		return 0;
-
 	line = xf_line(&rd->xf, rd->err_line);
 	if (rd->xf.error)	/* the filter's own reason is the better one */
 		why = xstrdup(rd->xf.error);
@@ -398,6 +436,7 @@ static int read_common(struct reader *rd, const char *name,
 	rd->name = name;
 	ret = read_with(rd, err);
 	case_clear(&rd->cur);
+	sb_free(&rd->text);
 	free(rd->err_msg);
 	xf_free(&rd->xf);
 	if (!rf->section) {
