@@ -97,6 +97,7 @@ static const char *newest(const struct strlist *files, const char *base)
 int results_find(const char *path, struct found_list *l, char **err)
 {
 	struct strlist files = { 0 };
+	const char **bests;
 	struct stat st;
 	size_t i, before = l->n;
 
@@ -112,8 +113,19 @@ int results_find(const char *path, struct found_list *l, char **err)
 		*err = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
 	}
+	/* before any file is taken: the newest run of each shard set */
+	bests = xcalloc(files.n + 1, sizeof(*bests));
 	for (i = 0; i < files.n; i++) {
-		const char *ts, *best;
+		const char *ts;
+		char *base;
+
+		if (shard_of(files.v[i], &base, &ts)) {
+			bests[i] = newest(&files, base);
+			free(base);
+		}
+	}
+	for (i = 0; i < files.n; i++) {
+		const char *ts, *best = bests[i];
 		char *base;
 
 		if (!shard_of(files.v[i], &base, &ts)) {
@@ -121,7 +133,6 @@ int results_find(const char *path, struct found_list *l, char **err)
 			files.v[i] = NULL;
 			continue;
 		}
-		best = newest(&files, base);
 		if (strcspn(ts, "/") == strcspn(best, "/") &&
 		    !strncmp(ts, best, strcspn(ts, "/"))) {
 			add(l, files.v[i], xasprintf("%s@%.*s", base,
@@ -137,6 +148,7 @@ int results_find(const char *path, struct found_list *l, char **err)
 		free(base);
 	}
 	strlist_free(&files);
+	free(bests);
 	if (l->n == before) {
 		*err = xasprintf("%s: no result.xml in this directory", path);
 		return -1;

@@ -33,6 +33,7 @@ struct reader {
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
 	bool stop;		/* not a result file: stop reading */
+	bool at_end;		/* the error came at the end of the input */
 	int err_line;
 	char *err_msg;
 };
@@ -380,6 +381,8 @@ static int parse(struct reader *rd)
 			break;
 		}
 		if (xmlParseChunk(ctxt, buf, n, n == 0) || rd->err_msg) {
+			/* at the end of the input: the file was cut short */
+			rd->at_end = n == 0;
 			ret = -1;
 			break;
 		}
@@ -407,9 +410,10 @@ static int read_with(struct reader *rd, char **err)
 	line = xf_line(&rd->xf, rd->err_line);
 	if (rd->xf.error)	/* the filter's own reason is the better one */
 		why = xstrdup(rd->xf.error);
-	else if (xf_at_end(&rd->xf) && line + 1 >= xf_lines(&rd->xf))
+	else if (rd->at_end && rd->seen_suite)
 		why = xasprintf("line %lu: the file ends in the middle (%s)",
-				line, rd->err_msg ? rd->err_msg : "parse error");
+				xf_lines(&rd->xf),
+				rd->err_msg ? rd->err_msg : "parse error");
 	else
 		why = xasprintf("line %lu: %s", line,
 				rd->err_msg ? rd->err_msg : "parse error");

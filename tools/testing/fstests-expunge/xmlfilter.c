@@ -491,11 +491,6 @@ int xf_read(struct xml_filter *f, char *buf, int len)
 	return n;
 }
 
-bool xf_at_end(const struct xml_filter *f)
-{
-	return f->state == XS_DONE;
-}
-
 unsigned long xf_lines(const struct xml_filter *f)
 {
 	return in_line(f);

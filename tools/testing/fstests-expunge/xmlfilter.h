@@ -66,8 +66,7 @@ void xf_free(struct xml_filter *f);
  */
 int xf_read(struct xml_filter *f, char *buf, int len);
 
-/* Has all the input been read, and how many lines had it? */
-bool xf_at_end(const struct xml_filter *f);
+/* The lines of input read so far (all of them at the end). */
 unsigned long xf_lines(const struct xml_filter *f);
 
 /* The input line of an output line the parser reports. */

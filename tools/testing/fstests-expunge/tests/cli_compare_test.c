@@ -46,12 +46,15 @@ static char *suite(int n, bool fail)
 		       "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
 		       "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
 		       "\t</properties>\n", fail ? n : 0, n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		len += snprintf(buf + len, size - len,
-				"\t<testcase classname=\"xfstests.xfs_4k\" name=\"generic/%d\" time=\"1\">\n%s"
-				"\t</testcase>\n", 100 + i, fail ?
-				"\t\t<failure message=\"- output mismatch\" type=\"TestFail\" />\n" :
-				"");
+				"\t<testcase classname=\"xfstests.xfs_4k\" name=\"generic/%d\">\n",
+				100 + i);
+		if (fail)
+			len += snprintf(buf + len, size - len, "%s",
+					"\t\t<failure message=\"- mismatch\" type=\"TestFail\" />\n");
+		len += snprintf(buf + len, size - len, "\t</testcase>\n");
+	}
 	len += snprintf(buf + len, size - len, "</testsuite>\n");
 	path = tmpfile_with(buf, len);
 	free(buf);
@@ -176,10 +179,16 @@ TEST(check_L_repeats_are_attempts)
 TEST(check_i_iterations_are_attempts)
 {
 	struct run_result r = cmp(EMPTY_DATA "--format json " RUN("run4-xfs/xfs_crc"));
+	char *rec = strstr(r.out, "{\"test\": \"generic/531\", \"class\": \"regression\"");
+	char *end;
 
 	EXPECT_EQ(1, r.status);
-	EXPECT_NE(NULL, strstr(r.out, "\"test\": \"generic/531\", \"class\": \"regression\", "
-			       "\"note\": \"not explained by the data\", \"attempts\": 2, \"failed\": 2"));
+	ASSERT_NE(NULL, rec);
+	end = strchr(rec, '}');
+	ASSERT_NE(NULL, end);
+	*end = '\0';
+	/* -i 2: both iterations failed */
+	EXPECT_NE(NULL, strstr(rec, "\"attempts\": 2, \"failed\": 2"));
 	run_free(&r);
 }
 
@@ -193,7 +202,7 @@ TEST(a_new_test_and_a_missing_test)
 	r = cmp(args);
 	free(args);
 	EXPECT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out, "Missing (in the baseline, not here) (1):\n  xfs_4k: generic/102\n"));
+	EXPECT_NE(NULL, strstr(r.out, "(in the baseline, not here) (1):\n  xfs_4k: generic/102\n"));
 	args = args2(EMPTY_DATA "--bisect --baseline %s %s", a, b);
 	bis = cmp(args);
 	free(args);
@@ -220,7 +229,7 @@ TEST(not_run_tests_are_counted_and_in_ktap_skipped)
 	EXPECT_EQ(0, strncmp(r.out, "KTAP version 1\n1..1\n", 20));
 	EXPECT_NE(NULL, strstr(r.out, "    # Subtest: ext4_4k\n    1..44\n"));
 	/* tests in name order: ext4/022 026 027 028 029 034 036 ... 306 */
-	EXPECT_NE(NULL, strstr(r.out, "    ok 5 ext4/029 # SKIP This test requires a valid $SCRATCH_LOGDEV\n"));
+	EXPECT_NE(NULL, strstr(r.out, "    ok 5 ext4/029 # SKIP This test requires a valid"));
 	EXPECT_NE(NULL, strstr(r.out, "    not ok 12 ext4/306 # regression: - output mismatch"));
 	EXPECT_NE(NULL, strstr(r.out, "\nnot ok 1 ext4_4k\n"));
 	run_free(&r);
@@ -338,16 +347,22 @@ TEST(different_setups_are_named_first_in_text_and_json)
 				  RUN("run2-ext4-nodelalloc/ext4_4k"));
 	struct run_result j = cmp(EMPTY_DATA "--format json --baseline "
 				  RUN("run1-ext4/ext4_4k") RUN("run2-ext4-nodelalloc/ext4_4k"));
-	const char *env;
+	const char *head = "The runs were not set up alike in section ext4_4k:\n";
+	const char *diff = "  MOUNT_OPTIONS: baseline \"-o acl,user_xattr \", this run ";
+	const char *to = "\"-o acl,user_xattr,nodelalloc\"\n";
+	const char *json = "{\"property\": \"MOUNT_OPTIONS\", \"baseline\": ";
+	const char *jvals = "\"-o acl,user_xattr \", \"run\": \"-o acl,user_xattr,nodelalloc\"}";
+	char *env = strstr(t.out, head), *p;
 
-	env = strstr(t.out, "The runs were not set up alike in section ext4_4k:\n"
-		     "  MOUNT_OPTIONS: baseline \"-o acl,user_xattr \", this run "
-		     "\"-o acl,user_xattr,nodelalloc\"\n");
-	EXPECT_NE(NULL, env);
+	ASSERT_NE(NULL, env);
+	p = env + strlen(head);
+	EXPECT_EQ(0, strncmp(p, diff, strlen(diff)));
+	EXPECT_EQ(0, strncmp(p + strlen(diff), to, strlen(to)));
 	/* before the summary and the lists */
-	EXPECT_TRUE(env && env < strstr(t.out, "section  "));
-	EXPECT_NE(NULL, strstr(j.out, "{\"property\": \"MOUNT_OPTIONS\", \"baseline\": "
-			       "\"-o acl,user_xattr \", \"run\": \"-o acl,user_xattr,nodelalloc\"}"));
+	EXPECT_TRUE(env < strstr(t.out, "section  "));
+	p = strstr(j.out, json);
+	ASSERT_NE(NULL, p);
+	EXPECT_EQ(0, strncmp(p + strlen(json), jvals, strlen(jvals)));
 	/* generic/614 needs delayed allocation: not run with nodelalloc */
 	EXPECT_NE(NULL, strstr(t.out, "ext4_4k: generic/614"));
 	run_free(&t);
@@ -372,7 +387,7 @@ TEST(directories_are_searched_and_kernel_chooses_the_data)
 	struct run_result old = cmp(DATA CMP "/kdevops/old");
 
 	EXPECT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out, "for kernel 6.8.0-rc2 (version 6.8-rc2, from the KERNEL property)"));
+	EXPECT_NE(NULL, strstr(r.out, "kernel 6.8.0-rc2 (version 6.8-rc2, from the KERNEL"));
 	EXPECT_NE(NULL, strstr(r.out, "\"files\": {\"baseline\": 0, \"run\": 1}"));
 	/* before 2023 there was no KERNEL property */
 	EXPECT_NE(NULL, strstr(old.out, "data: none: the results name no KERNEL: give --release"));
