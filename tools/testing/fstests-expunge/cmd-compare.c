@@ -114,7 +114,8 @@ struct comparison {
 };
 
 static int compare_all(const struct compare_opts *co, const struct side *base,
-		       const struct side *cand, struct comparison *cmp)
+		       const struct side *cand, struct comparison *cmp,
+		       struct strlist *notes)
 {
 	bool have_base = co->base_paths.n > 0;
 	bool *used = xcalloc(base->n + 1, sizeof(*used));
@@ -133,13 +134,16 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		char *desc = NULL, *err = NULL;
 
 		if (compare_data_section(&cmp->cd, section_prop(c, "FSTYP"),
-					 section_prop(c, "KERNEL"), c->name,
-					 &cmp->sets[i], &desc, &err)) {
+					 c->kernel, c->name, &cmp->sets[i], &desc,
+					 &err)) {
 			pr_err("%s", err);
 			free(err);
 			ret = -1;
 			break;
 		}
+		if (c->kernels_differ && !cmp->cd.kernel_given)
+			strlist_add(notes, xasprintf("%s: runs of several kernels; the data is for %s",
+						     c->name, c->kernel));
 		if (b)
 			used[b - base->s] = true;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
@@ -207,7 +211,7 @@ static int run_compare(const struct compare_opts *co)
 		ret = bad;
 		goto out;
 	}
-	if (compare_all(co, &base, &cand, &cmp)) {
+	if (compare_all(co, &base, &cand, &cmp, &notes)) {
 		ret = EXIT_USAGE;
 		goto out;
 	}

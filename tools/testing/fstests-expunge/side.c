@@ -83,17 +83,26 @@ static void take(char **dst, char **src)
 void side_add(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
+	const char *kernel;
 	size_t i;
 
 	sd->files++;
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
+		kernel = result_prop(rf, "KERNEL");
+		if (kernel && *kernel)
+			s->kernel = xstrdup(kernel);
 		s->props = rf->props;
 		s->nprops = rf->nprops;
 		rf->props = NULL;
 		rf->nprops = 0;
 	}
+	kernel = result_prop(rf, "KERNEL");
+	if (kernel && *kernel && !s->kernel)
+		s->kernel = xstrdup(kernel);
+	else if (kernel && *kernel && strcmp(kernel, s->kernel))
+		s->kernels_differ = true;
 	if (!has(&s->runs, run))
 		strlist_add(&s->runs, xstrdup(run));
 	if (rf->incomplete)
@@ -186,6 +195,7 @@ void side_free(struct side *sd)
 		free(s->t);
 		free(s->hash);
 		free(s->name);
+		free(s->kernel);
 		strlist_free(&s->runs);
 		strlist_free(&s->incomplete);
 	}

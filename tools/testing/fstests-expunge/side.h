@@ -19,6 +19,8 @@ struct side_section {
 	char *name;
 	struct result_prop *props;	/* of its first run */
 	size_t nprops;
+	char *kernel;			/* the first KERNEL its runs name */
+	bool kernels_differ;		/* its runs name several */
 	struct strlist runs;		/* the runs it is in (run keys) */
 	struct strlist incomplete;	/* "path: why" of each incomplete run */
 	struct tally *t;		/* sorted by name after side_finish() */
