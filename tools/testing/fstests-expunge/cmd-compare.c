@@ -142,8 +142,9 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 			break;
 		}
 		if (c->kernels_differ && !cmp->cd.kernel_given)
-			strlist_add(notes, xasprintf("%s: runs of several kernels; the data is for %s",
-						     c->name, c->kernel));
+			strlist_add(notes,
+				    xasprintf("%s: runs of several kernels; the data is for %s",
+					      c->name, c->kernel));
 		if (b)
 			used[b - base->s] = true;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
