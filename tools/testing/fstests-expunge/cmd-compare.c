@@ -141,7 +141,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 			ret = -1;
 			break;
 		}
-		if (c->kernels_differ && !cmp->cd.kernel_given)
+		if (c->kernels_differ && !cmp->cd.release_given)
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",
 					      c->name, c->kernel));

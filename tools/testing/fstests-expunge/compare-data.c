@@ -20,8 +20,8 @@ void compare_data_init(struct compare_data *cd, const struct kernel_opts *o)
 {
 	memset(cd, 0, sizeof(*cd));
 	cd->opts = o;
-	cd->kernel_given = o->release || o->config || o->kernel ||
-			   o->build_dir;
+	cd->release_given = o->release || o->kernel || o->build_dir;
+	cd->kernel_given = cd->release_given || o->config;
 }
 
 static bool same(const char *a, const char *b)
@@ -55,7 +55,8 @@ static int load(struct compare_data *cd, struct cd_entry *e, char **err)
 		e->none = xstrdup("none: the results name no FSTYP");
 		return 0;
 	}
-	if (!cd->kernel_given) {
+	/* the results' KERNEL, unless the options name the release */
+	if (!cd->release_given) {
 		if (!e->release) {
 			e->none = xstrdup("none: the results name no KERNEL: give --release");
 			return 0;
@@ -91,7 +92,7 @@ static int load(struct compare_data *cd, struct cd_entry *e, char **err)
 	e->desc = xasprintf("%s data (%s) for kernel %s (version %s, from %s)",
 			    e->fs, cd->dd.dir ? cd->dd.dir : "built in",
 			    e->k.release, kver_str(&e->k.version, vbuf),
-			    cd->kernel_given ? e->k.release_from :
+			    cd->release_given ? e->k.release_from :
 			    "the KERNEL property");
 	if (selector_init(&e->sel, &e->ds, &e->k, &e->diag, &why)) {
 		char *d = e->desc;
@@ -122,7 +123,7 @@ int compare_data_section(struct compare_data *cd, const char *fs,
 	size_t i;
 
 	memset(set, 0, sizeof(*set));
-	if (cd->kernel_given)
+	if (cd->release_given)
 		release = NULL;
 	for (i = 0; i < cd->n && !e; i++) {
 		if (same(cd->e[i].fs, fs) && same(cd->e[i].release, release))

@@ -10,6 +10,7 @@
 struct compare_data {
 	const struct kernel_opts *opts;
 	bool kernel_given;	/* --release, --config, --kernel, --build-dir */
+	bool release_given;	/* --release, --kernel, --build-dir */
 	struct datadir dd;
 	bool have_dd;
 	struct cd_entry *e;	/* one per filesystem and kernel */

@@ -395,6 +395,23 @@ TEST(directories_are_searched_and_kernel_chooses_the_data)
 	run_free(&old);
 }
 
+TEST(config_evaluates_conditions_for_the_results_kernel)
+{
+	struct run_result with = cmp(DATA "--config " CMP "/data/scrub.config "
+				     MCGROF("20230829"));
+	struct run_result without = cmp(DATA MCGROF("20230829"));
+
+	/* the release still comes from the results, the config from --config */
+	EXPECT_NE(NULL, strstr(with.out, "kernel 6.5.0-rc3-next-20230725 (version 6.5-rc3"));
+	EXPECT_NE(NULL, strstr(with.out, "Unexpected passes (remove the entry?) (2)"));
+	EXPECT_NE(NULL, strstr(with.out, "xfs_reflink_4k generic/002: passed"));
+	/* no config for that kernel here: the conditional entry is left out */
+	EXPECT_NE(NULL, strstr(without.out, "entries with 'if' conditions left out"));
+	EXPECT_EQ(NULL, strstr(without.out, "xfs_reflink_4k generic/002: passed"));
+	run_free(&with);
+	run_free(&without);
+}
+
 TEST(output_file_is_written_and_usage_errors_exit_2)
 {
 	char out[] = "/tmp/fexp-cmp-out.XXXXXX";
