@@ -180,9 +180,10 @@ static void names(const struct report *r, enum cls k, struct strbuf *out)
 			quiet += sc->count[k];
 			continue;
 		}
-		if (!sc->cand) {
-			sb_printf(out, "  %s: all %zu tests (the section is not in this run)\n",
-				  sc->name, sc->count[k]);
+		if (!sc->cand || (k == CLS_NEW && !sc->base)) {
+			sb_printf(out, "  %s: all %zu tests (the section is not in %s)\n",
+				  sc->name, sc->count[k],
+				  sc->cand ? "the baseline" : "this run");
 			continue;
 		}
 		col = 0;

@@ -381,6 +381,23 @@ TEST(map_compares_differently_named_sections)
 	run_free(&r);
 }
 
+TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
+{
+	struct run_result r = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
+				  CMP "/runs/run3-loop");
+	struct run_result back = cmp(EMPTY_DATA "--baseline " CMP "/runs/run3-loop "
+				     RUN("run1-ext4/ext4_4k"));
+
+	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
+
+	/* run3 has xfs_crc too: 7 tests, 2 of them not run */
+	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
+	EXPECT_EQ(0, strncmp(strstr(back.out, all) + strlen(all), "this run)\n", 10));
+	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
+	run_free(&r);
+	run_free(&back);
+}
+
 TEST(directories_are_searched_and_kernel_chooses_the_data)
 {
 	struct run_result r = cmp(DATA "--format json " CMP "/kdevops/20240221");
