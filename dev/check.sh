@@ -64,8 +64,12 @@ units asan "$build/asan" SANITIZE=1
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 
 for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
+	# libxml2's API is CamelCase: its names are not ours to change
+	camel=
+	grep -q '^#include <libxml/' "$f" && camel="--ignore CAMELCASE"
 	step "checkpatch ${f#"$top"/}" \
-		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q -f "$f"
+		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q \
+		$camel -f "$f"
 done
 
 # The overlay inside a kernel tree, built as "make -C tools/testing/..."

@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "exclude", do_exclude, "write fstests exclude files (check -E)" },
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
 	{ "check", do_check, "lint the data files" },
+	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 
