@@ -22,7 +22,7 @@
 struct fstests_hint {
 	char *sha;		/* as written: 7 to 40 hex digits */
 	char *subject;		/* the commit's subject, or NULL */
-	unsigned int line;	/* in tests/<test> */
+	unsigned int line;	/* where its statement starts */
 	bool wants;		/* _wants_*: needed, not a fix */
 	/* set by fstests_hints_check() */
 	bool in_tree;

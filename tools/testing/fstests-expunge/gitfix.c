@@ -17,6 +17,7 @@
 #define SHA_BYTES	20
 #define SHA_HEX		40
 #define MIN_HEX		7
+/* Change the magic when what the walk collects changes: old caches go */
 #define CACHE_MAGIC	"FEXPGIT1"
 #define CACHE_MAX	(1024 * 1024 * 1024UL)
 
