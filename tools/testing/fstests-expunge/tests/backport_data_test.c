@@ -195,6 +195,18 @@ TEST(no_data_for_the_commit)
 	sh("rm -rf %s", t.dir);
 }
 
+TEST(a_branch_without_the_data_file)
+{
+	struct trees t = make_trees();
+
+	ASSERT_EQ(0, sh("git -C %s rm -q %s && git -C %s commit -q -m x",
+			t.stable, DATA "/ext4.expunge", t.stable));
+	EXPECT_EQ(0, run_script(&t, t.fix1));
+	EXPECT_STREQ("", out_of(&t, "out"));
+	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "ext4.expunge: not on this branch"));
+	sh("rm -rf %s", t.dir);
+}
+
 TEST(bad_usage_and_unknown_commits)
 {
 	struct trees t = make_trees();
