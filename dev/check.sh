@@ -62,6 +62,8 @@ units unit "$build" EXTRA_CFLAGS=-Werror
 units asan "$build/asan" SANITIZE=1
 
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
+step "data config symbols exist in the tree's Kconfig" \
+	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
 
 for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
 	# libxml2's API is CamelCase: its names are not ours to change

@@ -470,7 +470,7 @@ static int run_child(struct job *job, const char *srctree,
 		if (!out)
 			_exit(126);
 		if (declared)
-			kconfig_child_declared(job->kconfig, names, n, out);
+			kconfig_child_symbols(job->kconfig, out);
 		else
 			kconfig_child_values(job->kconfig, job->config, names,
 					     n, out);
@@ -687,13 +687,46 @@ out:
 	return bad ? 1 : 0;
 }
 
-int kcond_tree_symbols(const char *srctree, char *const *names, size_t n,
-		       bool *known, char **err)
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One name a line, from the child */
+static int read_names(const struct job *job, struct strlist *names)
+{
+	char *buf, *line, *next;
+	size_t len, i, j;
+
+	if (read_file(job->results, 1 << 26, &buf, &len))
+		return -1;
+	for (line = buf; *line; line = next) {
+		next = strchr(line, '\n');
+		if (!next)
+			break;
+		*next++ = '\0';
+		strlist_add(names, xstrdup(line));
+	}
+	free(buf);
+	if (!names->n)
+		return 0;
+	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
+	for (i = 1, j = 0; i < names->n; i++) {
+		if (strcmp(names->v[i], names->v[j]))
+			names->v[++j] = names->v[i];
+		else
+			free(names->v[i]);
+	}
+	names->n = j + 1;
+	names->v[names->n] = NULL;
+	return 0;
+}
+
+int kcond_tree_declared(const char *srctree, struct strlist *names,
+			char **err)
 {
 	struct strbuf kc = { 0 };
-	char *values = xcalloc(n, 1);
 	struct job job;
-	size_t i;
 	int ret = -1;
 
 	*err = NULL;
@@ -703,22 +736,19 @@ int kcond_tree_symbols(const char *srctree, char *const *names, size_t n,
 		*err = xasprintf("%s: %s", job.dir, strerror(errno));
 		goto out_job;
 	}
-	if (run_child(&job, srctree, NULL, names, n, true, err)) {
+	if (run_child(&job, srctree, NULL, NULL, 0, true, err)) {
 		if (!*err)
 			*err = child_error(&job, 1);
 		goto out_job;
 	}
-	if (read_results(&job, values, n)) {
-		*err = xasprintf("kconfig gave no answer for some symbols");
+	if (read_names(&job, names)) {
+		*err = xasprintf("kconfig listed no symbols");
 		goto out_job;
 	}
-	for (i = 0; i < n; i++)
-		known[i] = values[i] == '1';
 	ret = 0;
 out_job:
 	job_end(&job);
 out:
-	free(values);
 	sb_free(&kc);
 	return ret;
 }
