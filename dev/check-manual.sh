@@ -59,6 +59,18 @@ for cmd in $commands; do
 	done
 done
 
+# The example entries of data-format.rst parse (a warning is expected)
+sed -n '/^One entry per line/,/^(The generic/p' "$docs/data-format.rst" |
+	sed -n 's/^    //p' >"$t/data/example.expunge"
+if "$fexp" check "$t/data/example.expunge" >"$t/example.log" 2>&1;
+   [ $? -le 1 ] && grep -q '^5 entries in 1 files: 0 errors' "$t/example.log"; then
+	ok "data-format.rst: the example entries parse"
+else
+	bad "data-format.rst: the example entries do not parse"
+	cat "$t/example.log"
+fi
+rm -f "$t/data/example.expunge"
+
 # The example table of data-format.rst, row by row
 printf '# SPDX-License-Identifier: GPL-2.0\next4/032 fail fixed=6.9,6.6.30,6.1.90 # x\n' \
 	>"$t/data/ext4.expunge"
