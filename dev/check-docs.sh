@@ -35,11 +35,12 @@ copy_tree() {
 	echo "$ksrc" >"$tree/.copied-from"
 }
 
-# pristine: Documentation/filesystems as KSRC has it
+# pristine: Documentation/filesystems as KSRC has it, without our pages
+# even if the overlay was applied to KSRC
 pristine() {
 	rm -rf "$tree/Documentation/filesystems/testing"
-	cp "$ksrc/Documentation/filesystems/index.rst" \
-		"$tree/Documentation/filesystems/index.rst"
+	grep -v '^ *testing/index *$' "$ksrc/Documentation/filesystems/index.rst" \
+		>"$tree/Documentation/filesystems/index.rst"
 }
 
 # with_pages: ours added and linked (what "make apply" does in a tree)
