@@ -91,5 +91,13 @@ intree() {
 }
 step "build inside a kernel tree" intree
 
+# Installation and documentation (dev/check-*.sh say what each checks)
+step "make install: files, and where each binary finds its data" \
+	bash "$top/dev/check-install.sh" "$ksrc" "$build"
+step "man page and bash completion cover every command and option" \
+	bash "$top/dev/check-manual.sh" "$ksrc" "$build"
+step "sphinx: our pages add no warning to filesystems htmldocs" \
+	bash "$top/dev/check-docs.sh" "$ksrc" "$build/docs"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,13 +19,13 @@ static void print_help(void)
 	       "for './check -E FILE': one test per line, with a comment saying why.\n"
 	       "Entries of kind expunge are always left out, known failures (fail)\n"
 	       "unless --run-known-failures is given; flaky tests run.\n\n"
-	       "  --fs FS               the filesystem (FSTYP): ext4, xfs, btrfs, ...\n"
-	       "  --section S           the fstests config section; entries with\n"
+	       "  -f, --fs FS           the filesystem (FSTYP): ext4, xfs, btrfs, ...\n"
+	       "  -s, --section S       the fstests config section; entries with\n"
 	       "                        section= apply only when it matches\n"
 	       "  -o, --output FILE     write to FILE (default: standard output)\n"
 	       "  --outdir DIR          write DIR/SECTION.exclude for each section\n"
 	       "  --explain             also list the entries that do not apply, and why\n"
-	       "  --run-known-failures  keep known failures in the run\n"
+	       "  --run-known-failures  keep known failures in the run\n\n"
 	       KERNEL_OPTIONS_HELP
 	       "  -h, --help            show this help\n\n"
 	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
