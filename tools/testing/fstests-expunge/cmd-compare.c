@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "compare-data.h"
+#include "fstests-hints.h"
 #include "main.h"
 #include "report.h"
 #include "resultfind.h"
 
-enum { OPT_FORMAT = OPT_CMD_BASE, OPT_BISECT, OPT_MAP };
+enum { OPT_FORMAT = OPT_CMD_BASE, OPT_BISECT, OPT_MAP, OPT_FSTESTS };
 
 static void print_help(void)
 {
@@ -27,6 +28,9 @@ static void print_help(void)
 	       "  -f, --format FMT      text (default), json or ktap\n"
 	       "  -o, --output FILE     write the report to FILE (default: stdout)\n"
 	       "  --bisect              exit status for 'git bisect run' (see below)\n"
+	       "  --fstests DIR         name the kernel fixes each failing test's source in\n"
+	       "                        this fstests tree gives; with a git --srctree, say\n"
+	       "                        whether the tree has them (a missing backport?)\n"
 	       KERNEL_OPTIONS_HELP
 	       "  -h, --help            show this help\n\n"
 	       "Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
@@ -41,6 +45,7 @@ struct compare_opts {
 	struct strlist base_paths, paths, maps;
 	const char *format;
 	const char *output;
+	const char *fstests;	/* --fstests: the fstests tree */
 	bool bisect;
 };
 
@@ -197,6 +202,48 @@ static int emit(const struct compare_opts *co, const struct strbuf *sb)
 	return 0;
 }
 
+/*
+ * compare --fstests: the kernel fixes each failing test names, and with a
+ * git --srctree whether the tree has them: the backports a stable queue
+ * may be missing.
+ */
+static int add_hints(const struct compare_opts *co, struct comparison *cmp)
+{
+	struct gitfix *git = NULL;
+	char *err = NULL;
+	size_t i, j;
+
+	if (co->k.srctree && gitfix_open(co->k.srctree, &git, &err) < 0) {
+		pr_err("%s", err);
+		free(err);
+		return -1;
+	}
+	for (i = 0; i < cmp->n; i++) {
+		struct section_cmp *sc = &cmp->sc[i];
+		const char *fs = sc->cand ? section_prop(sc->cand, "FSTYP") :
+				 NULL;
+
+		for (j = 0; j < sc->n; j++) {
+			struct test_verdict *v = &sc->v[j];
+			struct strbuf sb = { 0 };
+
+			if (!v->cand || !v->cand->fail)
+				continue;
+			if (fstests_hints_describe(co->fstests, v->test, fs, git,
+						   "", &sb, &err) < 0) {
+				pr_warn("%s", err);
+				free(err);
+				err = NULL;
+			}
+			if (sb.len && sb.buf[sb.len - 1] == '\n')
+				sb.buf[--sb.len] = '\0';
+			v->hints = sb.buf;
+		}
+	}
+	gitfix_free(git);
+	return 0;
+}
+
 static int run_compare(const struct compare_opts *co)
 {
 	struct side base = { 0 }, cand = { 0 };
@@ -212,7 +259,8 @@ static int run_compare(const struct compare_opts *co)
 		ret = bad;
 		goto out;
 	}
-	if (compare_all(co, &base, &cand, &cmp, &notes)) {
+	if (compare_all(co, &base, &cand, &cmp, &notes) ||
+	    (co->fstests && add_hints(co, &cmp))) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -248,6 +296,7 @@ int do_compare(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "bisect", no_argument, NULL, OPT_BISECT },
 		{ "map", required_argument, NULL, OPT_MAP },
+		{ "fstests", required_argument, NULL, OPT_FSTESTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -273,6 +322,9 @@ int do_compare(int argc, char **argv)
 			break;
 		case OPT_BISECT:
 			co.bisect = true;
+			break;
+		case OPT_FSTESTS:
+			co.fstests = optarg;
 			break;
 		case OPT_MAP:
 			if (!strchr(optarg, '=') || optarg[0] == '=' ||

@@ -197,6 +197,10 @@ void env_compare(struct section_cmp *sc)
 
 void section_cmp_free(struct section_cmp *sc)
 {
+	size_t i;
+
+	for (i = 0; i < sc->n; i++)
+		free(sc->v[i].hints);
 	free(sc->v);
 	free(sc->env);
 	free(sc->data);

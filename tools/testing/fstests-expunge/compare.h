@@ -42,6 +42,7 @@ struct test_verdict {
 	const char *note;
 	const struct tally *base, *cand;
 	const struct applied *data;
+	char *hints;	/* compare --fstests: one line per fix, or NULL */
 };
 
 /* A property that differs between the sides of a section. */

@@ -9,11 +9,12 @@
  *     "counts": { CLASS: N, ... },
  *     "results": [ { "test", "class", "note", "attempts", "failed",
  *       "baseline_attempts", "baseline_failed", "message", "detail",
- *       "not_run_reason", "entry" } ] } ] }
+ *       "not_run_reason", "hints", "entry" } ] } ] }
  * CLASS is regression, fixed, still_failing, known_failure,
  * unexpected_pass, flaky, new, missing, not_run or pass; "results" lists
  * every test but those that simply passed. Absent values are null.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -79,6 +80,33 @@ static void attempts(struct strbuf *sb, const char *prefix,
 			  prefix, prefix);
 }
 
+/* "hints": the fix lines of compare --fstests, or null */
+static void hint_list(struct strbuf *sb, const char *hints)
+{
+	const char *p, *nl;
+	bool first = true;
+
+	sb_puts(sb, ", \"hints\": ");
+	if (!hints) {
+		sb_puts(sb, "null");
+		return;
+	}
+	sb_puts(sb, "[");
+	for (p = hints; *p; p = nl + 1) {
+		char *line;
+
+		nl = strchrnul(p, '\n');
+		line = xstrndup(p, nl - p);
+		sb_puts(sb, first ? "" : ", ");
+		jstr(sb, trim(line));
+		free(line);
+		first = false;
+		if (!*nl)
+			break;
+	}
+	sb_puts(sb, "]");
+}
+
 static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
@@ -99,6 +127,7 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 	jkey(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
 	jkey(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
+	hint_list(sb, v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE)
 		entry_describe(v->data->entry, &e);
 	sb_puts(sb, ", ");

@@ -17,6 +17,7 @@ static void oneline(struct strbuf *sb, const char *s)
 static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 {
 	const struct tally *t = v->cand;
+	const char *p, *nl;
 
 	sb_printf(sb, "    %s %zu %s", v->cls == CLS_REGRESSION ? "not ok" : "ok",
 		  n, v->test);
@@ -43,6 +44,11 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 		}
 	}
 	sb_puts(sb, "\n");
+	/* compare --fstests: the fixes the test names, as diagnostics */
+	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		sb_printf(sb, "    # %.*s\n", (int)(nl - p), p);
+	}
 }
 
 void report_ktap(const struct report *r, struct strbuf *out)

@@ -129,6 +129,17 @@ static void summary(const struct report *r, struct strbuf *out)
 	}
 }
 
+/* Lines of text, each after indent. */
+static void indented(struct strbuf *out, const char *indent, const char *s)
+{
+	const char *nl;
+
+	for (; *s; s = *nl ? nl + 1 : nl) {
+		nl = strchrnul(s, '\n');
+		sb_printf(out, "%s%.*s\n", indent, (int)(nl - s), s);
+	}
+}
+
 /* One test with what is known of it. */
 static void item(const struct section_cmp *sc, const struct test_verdict *v,
 		 bool have_base, struct strbuf *out)
@@ -150,6 +161,8 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 		sb_printf(out, "      %s\n", fail->msg);
 	if (fail && fail->fail && fail->detail)
 		sb_printf(out, "      %s\n", fail->detail);
+	if (v->hints)
+		indented(out, "      ", v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE) {
 		sb_puts(out, "      data: ");
 		entry_describe(v->data->entry, out);
