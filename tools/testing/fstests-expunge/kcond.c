@@ -52,10 +52,14 @@ static char *next_tok(const char **p, struct tok *t)
 		*p = s;
 		return NULL;
 	}
-	if (kconfig_sym_char(*s)) {
+	if (kconfig_sym_char(*s) ||
+	    (*s == '-' && isdigit((unsigned char)s[1]))) {
+		/* a symbol or a number, also a negative one */
+		t->len = *s == '-';
 		while (kconfig_sym_char(s[t->len]))
 			t->len++;
-		t->type = isdigit((unsigned char)*s) ? T_LIT : T_SYM;
+		t->type = isdigit((unsigned char)*s) || *s == '-' ?
+			  T_LIT : T_SYM;
 		if (t->len == 1 && strchr("ymn", *s))
 			t->type = T_LIT;
 	} else if (*s == '"' || *s == '\'') {
@@ -225,7 +229,8 @@ static const char *type_from_use(const struct kcond *conds, size_t n,
 					if (lit->type == T_STR)
 						return "string";
 					if (lit->type == T_LIT &&
-					    isdigit((unsigned char)lit->s[0]))
+					    (isdigit((unsigned char)lit->s[0]) ||
+					     lit->s[0] == '-'))
 						return lit->len > 2 &&
 						       lit->s[1] == 'x' ?
 						       "hex" : "int";
