@@ -67,19 +67,26 @@ static void write_list(struct context *c, const struct exclude_opts *xo,
 	if (xo->explain) {
 		for (i = 0; i < c->ds.n; i++) {
 			const struct entry *e = &c->ds.entries[i];
+			const struct applied *a;
 			struct strbuf why = { 0 };
 			enum verdict v;
 			const char *what;
 
 			v = selector_check(&c->sel, i, section, &why);
-			if (v != APPLIES)
+			/* what happens to the test: the entries merged */
+			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
+			if (!a)
 				what = "not applied";
-			else if (e->kind == KIND_FLAKY)
+			else if (a->kind == KIND_FLAKY)
 				what = "runs (flaky)";
-			else if (e->kind == KIND_FAIL && xo->run_known)
+			else if (a->kind == KIND_FAIL && xo->run_known)
 				what = "runs (--run-known-failures)";
 			else
 				what = "left out";
+			if (a && a->kind != e->kind)
+				sb_printf(&why, "; %s (%s:%u) decides",
+					  kind_name(a->kind),
+					  entry_file(a->entry), a->entry->line);
 			sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what,
 				  e->test, kind_name(e->kind), entry_file(e),
 				  e->line, why.buf);
