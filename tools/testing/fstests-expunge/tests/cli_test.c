@@ -30,6 +30,17 @@ static __printf(1, 2) struct run_result fexp(const char *fmt, ...)
 	return r;
 }
 
+/* exclude --fs ext4 with the fixture data, a section, release and config */
+static struct run_result ext4_exclude(const char *section,
+				      const char *release, const char *config,
+				      const char *more)
+{
+	return fexp("exclude --fs ext4 --section %s --release %s --config %s --data %s %s",
+		    section, release, config, DATA, more);
+}
+
+#define EXPECT_HAS(text, part) EXPECT_NE(NULL, strstr(text, part))
+
 /* The test ids of an exclude file, in order, one per line */
 static char *tests_of(const char *text)
 {
@@ -220,8 +231,7 @@ TEST(exclude_expected_lines)
 	struct run_result r;
 	char *tests;
 
-	r = fexp("exclude --fs ext4 --section ext4_4k_dax --release 6.8.12 --config %s --data %s",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "");
 	ASSERT_EQ(0, r.status) {
 		TH_LOG("%s", r.err);
 	}
@@ -234,18 +244,17 @@ TEST(exclude_expected_lines)
 	 */
 	EXPECT_STREQ("ext4/032\ngeneric/042\ngeneric/079\ngeneric/470\ngeneric/742\n",
 		     tests);
-	EXPECT_NE(NULL, strstr(r.out,
-			       "\ngeneric/079 # expunge: hangs on chattr +i of a device node (global.expunge:4)\n"));
-	EXPECT_NE(NULL, strstr(r.out,
-			       "\next4/032 # fail fixed-by 0123456789ab (ext4.expunge:7)\n"));
+	EXPECT_HAS(r.out,
+		   "\ngeneric/079 # expunge: hangs on chattr +i of a device node (global.expunge:4)\n");
+	EXPECT_HAS(r.out,
+		   "\next4/032 # fail fixed-by 0123456789ab (ext4.expunge:7)\n");
 	EXPECT_TRUE(str_starts(r.out, "# fstests exclude list for ext4, section ext4_4k_dax\n"));
 	EXPECT_NE(NULL, strstr(r.out, "kernel 6.8.12 (version 6.8.12)"));
 	free(tests);
 	run_free(&r);
 
 	/* a later kernel: ext4/032 and generic/742 are fixed */
-	r = fexp("exclude --fs ext4 --section ext4_4k_dax --release 6.9.0 --config %s --data %s",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_4k_dax", "6.9.0", DAX, "");
 	ASSERT_EQ(0, r.status);
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/042\ngeneric/079\ngeneric/470\n", tests);
@@ -253,8 +262,7 @@ TEST(exclude_expected_lines)
 	run_free(&r);
 
 	/* without DAX: generic/413 instead of generic/470 */
-	r = fexp("exclude --fs ext4 --section ext4_dax --release 6.1.95 --config %s --data %s",
-		 NODAX, DATA);
+	r = ext4_exclude("ext4_dax", "6.1.95", NODAX, "");
 	ASSERT_EQ(0, r.status);
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/042\ngeneric/079\ngeneric/413\n", tests);
@@ -277,8 +285,7 @@ TEST(run_known_failures)
 	struct run_result r;
 	char *tests;
 
-	r = fexp("exclude --fs ext4 --section ext4_4k_dax --release 6.8.12 --config %s --data %s --run-known-failures",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "--run-known-failures");
 	ASSERT_EQ(0, r.status);
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/079\ngeneric/470\n", tests);
@@ -291,45 +298,41 @@ TEST(explain)
 	struct run_result r;
 	char *tests;
 
-	r = fexp("exclude --fs ext4 --section ext4_4k_dax --release 6.8.12 --config %s --data %s --explain",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "--explain");
 	ASSERT_EQ(0, r.status);
 	/* the same tests: every explanation is a comment */
 	tests = tests_of(r.out);
 	EXPECT_STREQ("ext4/032\ngeneric/042\ngeneric/079\ngeneric/470\ngeneric/742\n",
 		     tests);
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# not applied: generic/413 expunge (ext4.expunge:9): if !FS_DAX: n\n"));
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# not applied: ext4/004 expunge (ext4.expunge:10): section ext4_4k_dax is not ext4_1k\n"));
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# runs (flaky): generic/475 flaky (ext4.expunge:6): "));
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# left out: generic/079 expunge (global.expunge:4): applies to 6.8.12"));
+	EXPECT_HAS(r.out,
+		   "# not applied: generic/413 expunge (ext4.expunge:9): if !FS_DAX: n\n");
+	EXPECT_HAS(r.out,
+		   "# not applied: ext4/004 expunge (ext4.expunge:10): section ext4_4k_dax is not ext4_1k\n");
+	EXPECT_HAS(r.out,
+		   "# runs (flaky): generic/475 flaky (ext4.expunge:6): ");
+	EXPECT_HAS(r.out,
+		   "# left out: generic/079 expunge (global.expunge:4): applies to 6.8.12");
 	free(tests);
 	run_free(&r);
 
 	/* at 1k, generic/475 fails: its flaky entry does not make it run */
-	r = fexp("exclude --fs ext4 --section ext4_1k --release 6.8.12 --config %s --data %s --explain",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_1k", "6.8.12", DAX, "--explain");
 	ASSERT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# left out: generic/475 flaky (ext4.expunge:6): applies to 6.8.12, section ext4_1k; fail (ext4.expunge:11) decides\n"));
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# left out: generic/475 fail (ext4.expunge:11): applies to 6.8.12, section ext4_1k\n"));
+	EXPECT_HAS(r.out,
+		   "# left out: generic/475 flaky (ext4.expunge:6): applies to 6.8.12, section ext4_1k; fail (ext4.expunge:11) decides\n");
+	EXPECT_HAS(r.out,
+		   "# left out: generic/475 fail (ext4.expunge:11): applies to 6.8.12, section ext4_1k\n");
 	run_free(&r);
-	r = fexp("exclude --fs ext4 --section ext4_1k --release 6.8.12 --config %s --data %s --explain --run-known-failures",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_1k", "6.8.12", DAX, "--explain --run-known-failures");
 	ASSERT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# runs (--run-known-failures): generic/475 flaky (ext4.expunge:6): "));
+	EXPECT_HAS(r.out,
+		   "# runs (--run-known-failures): generic/475 flaky (ext4.expunge:6): ");
 	run_free(&r);
 
-	r = fexp("exclude --fs ext4 --section ext4_4k_dax --release 6.9 --config %s --data %s --explain",
-		 DAX, DATA);
+	r = ext4_exclude("ext4_4k_dax", "6.9", DAX, "--explain");
 	ASSERT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out,
-			       "# not applied: ext4/032 fail (ext4.expunge:7): fixed in 6.9 (kernel 6.9)\n"));
+	EXPECT_HAS(r.out,
+		   "# not applied: ext4/032 fail (ext4.expunge:7): fixed in 6.9 (kernel 6.9)\n");
 	run_free(&r);
 }
 
@@ -386,8 +389,9 @@ TEST(outdir_several_sections)
 	char *dir = make_dir(), *names, *a, *b, *ta, *tb;
 	struct run_result r;
 
-	r = fexp("exclude --fs ext4 --release 6.6.29 --config %s --data %s --outdir %s --section ext4_1k --section ext4_4k --section ext4_dax",
-		 DAX, DATA, dir);
+	r = fexp("exclude --fs ext4 --release 6.6.29 --config %s --data %s --outdir %s %s",
+		 DAX, DATA, dir,
+		 "--section ext4_1k --section ext4_4k --section ext4_dax");
 	EXPECT_EQ(0, r.status) {
 		TH_LOG("%s", r.err);
 	}
@@ -422,9 +426,9 @@ TEST(flaky)
 	r = fexp("flaky --fs ext4 --section ext4_4k --release 6.8.12 --config %s --data %s",
 		 DAX, DATA);
 	EXPECT_EQ(0, r.status);
-	EXPECT_STREQ("generic/388 3 # flaky (retries 3): log recovery races with shutdown (ext4.expunge:5)\n"
-		     "generic/475 5 # flaky (retries 5): shutdown can leave the journal dirty (ext4.expunge:6)\n",
-		     r.out);
+	EXPECT_STREQ(r.out,
+		     "generic/388 3 # flaky (retries 3): log recovery races with shutdown (ext4.expunge:5)\n"
+		     "generic/475 5 # flaky (retries 5): shutdown can leave the journal dirty (ext4.expunge:6)\n");
 	run_free(&r);
 
 	/* at 1k, generic/475 is a known failure, not flaky */
@@ -468,8 +472,12 @@ TEST(kernel_command)
 	unsetenv("FSTESTS_EXPUNGE_DATA");
 
 	/* a build directory */
-	ASSERT_NE(-1, asprintf(&want, "mkdir -p %s/include/config && echo 6.12.9-b > %s/include/config/kernel.release && cp %s %s/.config",
-			       dir, dir, NODAX, dir));
+	ASSERT_NE(-1, asprintf(&want, "mkdir -p %s/include/config && %s",
+			       dir, "echo 6.12.9-b > include/config/kernel.release"));
+	ASSERT_EQ(0, chdir(dir));
+	ASSERT_EQ(0, system(want));
+	free(want);
+	ASSERT_NE(-1, asprintf(&want, "cp %s %s/.config", NODAX, dir));
 	ASSERT_EQ(0, system(want));
 	free(want);
 	r = fexp("kernel --build-dir %s --data %s", dir, DATA);
@@ -647,7 +655,8 @@ TEST(check_test_of_another_fs)
 	write_to(dir, "global.expunge", "ext4/001 fail # not for everyone\n");
 	r = fexp("check --data %s", dir);
 	EXPECT_EQ(1, r.status);
-	EXPECT_NE(NULL, strstr(r.out, "ext4.expunge:1: warning: xfs/001: a xfs test never runs on ext4"));
+	EXPECT_HAS(r.out,
+		   "ext4.expunge:1: warning: xfs/001: a xfs test never runs on ext4");
 	EXPECT_NE(NULL, strstr(r.out, "global.expunge:1: warning: ext4/001"));
 	run_free(&r);
 	remove_dir(dir);
@@ -723,13 +732,19 @@ static char *fstests_expunged(const char *file, const char *ids)
 	return out;
 }
 
-static void expect_rule(struct __test_metadata *_metadata, const char *args,
-			const char *listed, const char *unlisted)
+static void join(struct strbuf *sb, const char *const *ids,
+		 const char *suffix)
 {
-	char *dir = make_dir(), *file, *got, *want = NULL, *ids, *tests;
-	struct strbuf sb = { 0 };
+	for (; *ids; ids++)
+		sb_printf(sb, "%s%s", *ids, suffix);
+}
+
+static void expect_rule(struct __test_metadata *_metadata, const char *args,
+			const char *const *listed, const char *const *unlisted)
+{
+	char *dir = make_dir(), *file, *got, *tests;
+	struct strbuf want = { 0 }, ids = { 0 };
 	struct run_result r;
-	char *copy, *tok, *save;
 
 	ASSERT_NE(-1, asprintf(&file, "%s/x.exclude", dir));
 	r = fexp("exclude %s -o %s", args, file);
@@ -740,60 +755,61 @@ static void expect_rule(struct __test_metadata *_metadata, const char *args,
 	/* what we list is what we meant to list */
 	got = read_from(dir, "x.exclude");
 	tests = tests_of(got);
-	copy = strdup(listed);
-	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		sb_printf(&sb, "%s\n", tok);
-	EXPECT_STREQ(sb.buf, tests);
-	free(copy);
+	join(&want, listed, "\n");
+	EXPECT_STREQ(want.buf, tests);
 	free(tests);
 	free(got);
-	sb_free(&sb);
+	sb_free(&want);
 
-	ASSERT_NE(-1, asprintf(&ids, "%s %s", listed, unlisted));
-	copy = strdup(listed);
-	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		sb_printf(&sb, "%s yes\n", tok);
-	free(copy);
-	copy = strdup(unlisted);
-	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		sb_printf(&sb, "%s no\n", tok);
-	free(copy);
-	want = sb.buf;
-	got = fstests_expunged(file, ids);
-	EXPECT_STREQ(want, got);
+	/* and fstests expunges exactly those */
+	join(&ids, listed, " ");
+	join(&ids, unlisted, " ");
+	join(&want, listed, " yes\n");
+	join(&want, unlisted, " no\n");
+	got = fstests_expunged(file, ids.buf);
+	EXPECT_STREQ(want.buf, got);
 	free(got);
-	free(want);
-	free(ids);
+	sb_free(&want);
+	sb_free(&ids);
 	free(file);
 	remove_dir(dir);
 }
 
 TEST(fstests_rule_matches_exactly_our_tests)
 {
+	static const char *const listed_1k[] = {
+		"ext4/004", "ext4/032", "generic/042", "generic/079",
+		"generic/475", "generic/742", NULL,
+	};
+	/* prefixes and extensions of those, other kinds, other dirs */
+	static const char *const unlisted_1k[] = {
+		"generic/0420", "generic/04", "generic/0421", "generic/388",
+		"generic/470", "generic/413", "ext4/00", "ext4/0040",
+		"ext4/03", "ext4/0320", "generic/07", "generic/0790",
+		"generic/7420", "generic/74", "generic/4750", "xfs/076",
+		"btrfs/042", "xfs/004", "generic/001", NULL,
+	};
+	static const char *const listed_dax[] = {
+		"ext4/032", "generic/042", "generic/079", "generic/470",
+		"generic/742", NULL,
+	};
+	static const char *const unlisted_dax[] = {
+		"ext4/004", "generic/388", "generic/413", "generic/475",
+		"generic/0420", "generic/04", "ext4/03", NULL,
+	};
 	char *args;
 
 	if (system("command -v bash >/dev/null 2>&1"))
 		SKIP(return, "no bash");
-	ASSERT_NE(-1, asprintf(&args, "--fs ext4 --section ext4_1k --release 6.6.29 --config %s --data %s",
-			       DAX, DATA));
-	expect_rule(_metadata, args,
-		    "ext4/004 ext4/032 generic/042 generic/079 generic/475 generic/742",
-		    "generic/0420 generic/04 generic/0421 generic/388 generic/470 "
-		    "generic/413 ext4/00 ext4/0040 ext4/03 ext4/0320 generic/07 "
-		    "generic/0790 generic/7420 generic/74 generic/4750 xfs/076 "
-		    "btrfs/042 xfs/004 generic/001");
+	ASSERT_NE(-1, asprintf(&args, "--fs ext4 --section %s --release %s --config %s --data %s%s",
+			       "ext4_1k", "6.6.29", DAX, DATA, ""));
+	expect_rule(_metadata, args, listed_1k, unlisted_1k);
 	free(args);
 
 	/* with --explain, every explanation stays a comment */
-	ASSERT_NE(-1, asprintf(&args, "--fs ext4 --section ext4_4k_dax --release 6.8.12 --config %s --data %s --explain",
-			       DAX, DATA));
-	expect_rule(_metadata, args,
-		    "ext4/032 generic/042 generic/079 generic/470 generic/742",
-		    "ext4/004 generic/388 generic/413 generic/475 generic/0420 "
-		    "generic/04 ext4/03");
+	ASSERT_NE(-1, asprintf(&args, "--fs ext4 --section %s --release %s --config %s --data %s%s",
+			       "ext4_4k_dax", "6.8.12", DAX, DATA, " --explain"));
+	expect_rule(_metadata, args, listed_dax, unlisted_dax);
 	free(args);
 }
 

@@ -458,14 +458,17 @@ TEST(real_tree_conditions)
 
 TEST(real_tree_declares_symbols)
 {
-	char *names[] = { "EXT4_FS", "NO_SUCH_SYMBOL_AT_ALL", "XFS_FS",
-			  "MODULES", NULL };
+	static const char *const names[] = {
+		"EXT4_FS", "NO_SUCH_SYMBOL_AT_ALL", "XFS_FS", "MODULES", NULL,
+	};
 	bool known[4] = { false };
 	char *err = NULL;
+	int ret;
 
 	if (!have_tree())
 		SKIP(return, "no kernel tree at %s", KSRC);
-	ASSERT_EQ(0, kcond_tree_symbols(KSRC, names, 4, known, &err)) {
+	ret = kcond_tree_symbols(KSRC, (char *const *)names, 4, known, &err);
+	ASSERT_EQ(0, ret) {
 		TH_LOG("%s", err);
 	}
 	EXPECT_TRUE(known[0]);
@@ -478,15 +481,16 @@ TEST(missing_tree_is_an_error)
 {
 	struct kcond c = { .expr = "A" };
 	bool known[1];
-	char *names[] = { "A", NULL }, *err = NULL;
+	static const char *const names[] = { "A", NULL };
+	char *err = NULL;
 
 	EXPECT_EQ(-1, kcond_eval(&c, 1, NULL, "/nonexistent/tree", &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, "/nonexistent/tree"));
 	free(err);
 	err = NULL;
-	EXPECT_EQ(-1, kcond_tree_symbols("/nonexistent/tree", names, 1, known,
-					 &err));
+	EXPECT_EQ(-1, kcond_tree_symbols("/nonexistent/tree",
+					 (char *const *)names, 1, known, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, "/nonexistent/tree"));
 	free(err);

@@ -22,10 +22,11 @@ static const char *upstream(const char *release, const char *banner,
 	return kver_str(&v, buf);
 }
 
-static const char debian_banner[] =
-	"Linux version 6.1.0-28-amd64 (debian-kernel@lists.debian.org) "
-	"(gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) "
-	"2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)";
+/* /proc/version of Debian 12's kernel, and of its backport of 6.12 */
+#define DEBIAN_BANNER "Linux version 6.1.0-28-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)"
+#define BPO_BANNER "Linux version 6.12.9+bpo-amd64 (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.12.9-1~bpo12+1 (2025-01-19)"
+/* a kernel built by hand on Debian: the banner names only the compiler */
+#define SELF_BANNER "Linux version 6.13.2 (me@box) (gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #3 SMP Debian clang"
 
 TEST(debian_release_from_banner)
 {
@@ -33,7 +34,7 @@ TEST(debian_release_from_banner)
 
 	/* 6.1.0-28-amd64 is really 6.1.119: not the compiler's 12.2.0 */
 	EXPECT_STREQ("6.1.119",
-		     upstream("6.1.0-28-amd64", debian_banner, NULL, &how));
+		     upstream("6.1.0-28-amd64", DEBIAN_BANNER, NULL, &how));
 	EXPECT_NE(NULL, strstr(how, "Debian"));
 	/* without the banner, only the release is left */
 	EXPECT_STREQ("6.1", upstream("6.1.0-28-amd64", NULL, NULL, &how));
@@ -42,24 +43,13 @@ TEST(debian_release_from_banner)
 
 TEST(debian_backports)
 {
-	const char *banner =
-		"Linux version 6.12.9+bpo-amd64 (debian-kernel@lists.debian.org) "
-		"(x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld "
-		"(GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC "
-		"Debian 6.12.9-1~bpo12+1 (2025-01-19)";
-
 	EXPECT_STREQ("6.12.9",
-		     upstream("6.12.9+bpo-amd64", banner, NULL, NULL));
+		     upstream("6.12.9+bpo-amd64", BPO_BANNER, NULL, NULL));
 }
 
 TEST(debian_compiler_is_not_the_kernel)
 {
-	/* a kernel built by hand on Debian: the banner names only gcc */
-	const char *banner =
-		"Linux version 6.13.2 (me@box) (gcc (Debian 12.2.0-14) 12.2.0, "
-		"GNU ld (GNU Binutils for Debian) 2.40) #3 SMP Debian clang";
-
-	EXPECT_STREQ("6.13.2", upstream("6.13.2", banner, NULL, NULL));
+	EXPECT_STREQ("6.13.2", upstream("6.13.2", SELF_BANNER, NULL, NULL));
 }
 
 TEST(ubuntu_version_signature)
@@ -217,7 +207,7 @@ TEST(build_dir_release_missing_or_empty)
 	kernel_free(&k);
 	remove_build_dir(dir);
 
-	dir = make_build_dir("  \n", NULL);
+	dir = make_build_dir("\n", NULL);
 	o.build_dir = dir;
 	err = NULL;
 	EXPECT_EQ(-1, kernel_identify(&o, &k, &err));
