@@ -96,6 +96,16 @@ static void write_list(struct context *c, const struct exclude_opts *xo,
 	applied_free(&set);
 }
 
+/* A section whose name would make DIR/SECTION.exclude leave DIR, or NULL */
+static const char *bad_file_name(char **sections)
+{
+	for (; sections && *sections; sections++) {
+		if (!**sections || strchr(*sections, '/') || **sections == '.')
+			return *sections;
+	}
+	return NULL;
+}
+
 static int emit(const char *path, const struct strbuf *sb)
 {
 	if (!path) {
@@ -124,7 +134,7 @@ int do_exclude(int argc, char **argv)
 	struct option buf[LONGOPTS_MAX];
 	const struct option *longopts;
 	struct exclude_opts xo = { 0 };
-	const char *output = NULL, *outdir = NULL;
+	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
 	size_t i;
 	struct context c = { 0 };
@@ -164,6 +174,7 @@ int do_exclude(int argc, char **argv)
 		}
 	}
 	ret = EXIT_USAGE;
+	bad = outdir ? bad_file_name(sections.v) : NULL;
 	if (optind < argc)
 		pr_err("exclude: unexpected argument '%s'", argv[optind]);
 	else if (!xo.fs)
@@ -172,6 +183,9 @@ int do_exclude(int argc, char **argv)
 		pr_err("exclude: -o and --outdir exclude each other");
 	else if (sections.n > 1 && !outdir)
 		pr_err("exclude: several sections need --outdir");
+	else if (bad)
+		pr_err("exclude: section '%s' cannot name a file in --outdir",
+		       bad);
 	else
 		ret = EXIT_OK;
 	if (ret) {
