@@ -419,6 +419,32 @@ TEST(outdir_several_sections)
 	remove_dir(dir);
 }
 
+TEST(outdir_stays_in_its_directory)
+{
+	static const char *const bad[] = { "../up", "a/b", "''", ".hidden" };
+	char *dir = make_dir(), *sub, *names;
+	struct run_result r;
+	size_t i;
+
+	ASSERT_NE(-1, asprintf(&sub, "%s/out", dir));
+	ASSERT_EQ(0, mkdir(sub, 0755));
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		r = fexp("exclude --fs xfs --release 6.8 --data %s --outdir %s --section %s",
+			 DATA, sub, bad[i]);
+		EXPECT_EQ(2, r.status);
+		EXPECT_HAS(r.err, "cannot name a file");
+		run_free(&r);
+	}
+	names = dir_listing(dir);
+	EXPECT_STREQ("out", names);
+	free(names);
+	names = dir_listing(sub);
+	EXPECT_STREQ("", names);
+	free(names);
+	free(sub);
+	remove_dir(dir);
+}
+
 TEST(flaky)
 {
 	struct run_result r;

@@ -197,8 +197,21 @@ TEST(lint_rejects_what_kconfig_must_not_see)
 	lint_rejects(_metadata, "A; B", "';'");
 	lint_rejects(_metadata, "A\nconfig X", "0x0a");
 	lint_rejects(_metadata, "A \001", "0x01");
-	lint_rejects(_metadata, "S = \"\377\"", "not allowed");
+	lint_rejects(_metadata, "S = \"\377\"", "byte 0xff not allowed");
+	lint_rejects(_metadata, "S = \"\t\"", "byte 0x09 not allowed");
 	lint_rejects(_metadata, "S = \"abc", "unterminated");
+}
+
+TEST(odd_config_names_do_not_break_kconfig)
+{
+	/* accepted by the .config reader, but not words kconfig takes */
+	static const char text[] =
+		"CONFIG_if=y\nCONFIG_menu=m\nCONFIG_64BIT=y\nCONFIG_A=y\n"
+		"CONFIG_source=\"x\"\n";
+
+	EXPECT_EQ('y', eval_with(text, NULL, "A"));
+	EXPECT_EQ('y', eval_with(text, NULL, "64BIT"));
+	EXPECT_EQ('y', eval_with(text, NULL, "A && 64BIT"));
 }
 
 TEST(lint_rejects_keywords_and_prefixes)
