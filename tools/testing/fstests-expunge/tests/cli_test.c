@@ -721,6 +721,111 @@ TEST(check_with_tree)
 	free(path);
 }
 
+/* Mutate text in place (room for 32 more bytes), deterministically */
+static size_t mutate(char *buf, size_t len, unsigned int *seed)
+{
+	static const char alphabet[] = " \t\n#=,.*[]!&|()\"$\\/-_09aZy\377";
+	size_t k, edits = 1 + rand_r(seed) % 6;
+
+	for (k = 0; k < edits; k++) {
+		size_t at = rand_r(seed) % (len + 1);
+		char c = alphabet[rand_r(seed) % (sizeof(alphabet) - 1)];
+
+		switch (rand_r(seed) % 3) {
+		case 0:
+			if (at < len)
+				buf[at] = c;
+			break;
+		case 1:
+			memmove(buf + at + 1, buf + at, len - at);
+			buf[at] = c;
+			len++;
+			break;
+		default:
+			if (at < len) {
+				memmove(buf + at, buf + at + 1, len - at - 1);
+				len--;
+			}
+		}
+	}
+	return len;
+}
+
+static bool sane_exit(const struct run_result *r)
+{
+	return r->status <= 2 && !strstr(r->err, "Sanitizer") &&
+	       !strstr(r->err, "runtime error");
+}
+
+/* Mutated data and configs through check and exclude: never a crash */
+TEST(mutated_inputs_never_crash_the_tool)
+{
+	char *dir = make_dir(), *data, *config, *cfgpath;
+	size_t dlen, clen, round;
+	unsigned int seed = 2024, status[3] = { 0 };
+
+	data = read_from(DATA, "ext4.expunge");
+	config = read_from(FIXTURE_PATH(""), "config-dax");
+	ASSERT_NE(NULL, data);
+	ASSERT_NE(NULL, config);
+	dlen = strlen(data);
+	clen = strlen(config);
+	ASSERT_NE(-1, asprintf(&cfgpath, "%s/config", dir));
+	for (round = 0; round < 40; round++) {
+		char *d = malloc(dlen + 40), *c = malloc(clen + 40), *path;
+		struct run_result r;
+		size_t n;
+		FILE *f;
+
+		ASSERT_NE(NULL, d);
+		ASSERT_NE(NULL, c);
+		memcpy(d, data, dlen);
+		memcpy(c, config, clen);
+		ASSERT_NE(-1, asprintf(&path, "%s/ext4.expunge", dir));
+		f = fopen(path, "w");
+		ASSERT_NE(NULL, f);
+		n = mutate(d, dlen, &seed);
+		fwrite(d, 1, n, f);
+		fclose(f);
+		free(path);
+		f = fopen(cfgpath, "w");
+		ASSERT_NE(NULL, f);
+		n = round % 2 ? mutate(c, clen, &seed) : clen;
+		fwrite(c, 1, n, f);
+		fclose(f);
+
+		r = fexp("check --data %s", dir);
+		EXPECT_TRUE(sane_exit(&r)) {
+			TH_LOG("round %zu: check: %d %s", round, r.status,
+			       r.err);
+		}
+		run_free(&r);
+		r = fexp("exclude --fs ext4 --section ext4_dax --release 6.8 --config %s --data %s",
+			 cfgpath, dir);
+		EXPECT_TRUE(sane_exit(&r)) {
+			TH_LOG("round %zu: exclude: %d %s", round, r.status,
+			       r.err);
+		}
+		if (r.status <= 2)
+			status[r.status]++;
+		/* an error is said on stderr, and nothing half-done is out */
+		if (r.status) {
+			EXPECT_NE(0, strlen(r.err));
+			EXPECT_EQ(0, strlen(r.out));
+		}
+		run_free(&r);
+		free(d);
+		free(c);
+	}
+	/* both outcomes are reached */
+	EXPECT_GT(status[0], 3);
+	EXPECT_GT(status[2], 3);
+	free(cfgpath);
+	free(data);
+	free(config);
+	remove_dir(dir);
+}
+
 /*
  * fstests' rule for "check -E FILE": each line minus "#..." excludes
  * test ID when it matches ^ID\b (bash regex), as check does it.
