@@ -324,7 +324,10 @@ int do_check(int argc, char **argv)
 	if (!ret) {
 		printf("%zu entries in %zu files: %zu errors, %zu warnings\n",
 		       ds.n, nfiles, d.errors, d.warnings);
-		ret = d.errors || d.warnings ? EXIT_PROBLEM : EXIT_OK;
+		if (d.unreadable)
+			ret = EXIT_USAGE;
+		else if (d.errors || d.warnings)
+			ret = EXIT_PROBLEM;
 	}
 out:
 	dataset_free(&ds);

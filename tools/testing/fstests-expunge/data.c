@@ -416,6 +416,7 @@ int data_load_file(struct dataset *ds, const char *path, struct diag *d)
 
 	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
 		diag_add(d, true, path, 0, "%s", strerror(errno));
+		d->unreadable++;
 		return -1;
 	}
 	data_parse(ds, path, buf, len, d);
