@@ -691,11 +691,24 @@ TEST(check_test_of_another_fs)
 TEST(check_unreadable_input)
 {
 	struct run_result r;
+	char *dir, *path;
 
 	r = fexp("check /nonexistent/x.expunge");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent/x.expunge: error: "));
 	run_free(&r);
+	/* a data file that cannot be read is not a lint problem */
+	dir = make_dir();
+	ASSERT_NE(-1, asprintf(&path, "%s/ext4.expunge", dir));
+	ASSERT_EQ(0, mkdir(path, 0755));
+	write_to(dir, "xfs.expunge", "xfs/001 fail # x\n");
+	r = fexp("check --data %s", dir);
+	EXPECT_EQ(2, r.status);
+	EXPECT_HAS(r.out, "ext4.expunge: error: Is a directory");
+	run_free(&r);
+	free(path);
+	remove_dir(dir);
+
 	r = fexp("check --data /nonexistent/dir");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent/dir"));
