@@ -957,4 +957,29 @@ TEST(fstests_rule_matches_exactly_our_tests)
 	free(args);
 }
 
+TEST(check_names_fstests_would_confuse)
+{
+	char *dir = make_dir(), *file, *got;
+	struct run_result r;
+
+	write_to(dir, "xfs.expunge", "xfs/191-input-validation expunge # x\n");
+	r = fexp("check --data %s", dir);
+	EXPECT_EQ(1, r.status);
+	EXPECT_HAS(r.out,
+		   "xfs.expunge:1: warning: xfs/191-input-validation: 'check -E' would also leave out xfs/191\n");
+	run_free(&r);
+
+	/* what fstests does with it, the reason for the warning */
+	ASSERT_NE(-1, asprintf(&file, "%s/x", dir));
+	r = fexp("exclude --fs xfs --release 6.8 --data %s -o %s", dir, file);
+	EXPECT_EQ(0, r.status);
+	run_free(&r);
+	got = fstests_expunged(file, "xfs/191 xfs/191-input-validation xfs/19 xfs/1910");
+	EXPECT_STREQ("xfs/191 yes\nxfs/191-input-validation yes\nxfs/19 no\nxfs/1910 no\n",
+		     got);
+	free(got);
+	free(file);
+	remove_dir(dir);
+}
+
 TEST_HARNESS_MAIN
