@@ -93,6 +93,8 @@ int selector_init(struct selector *s, const struct dataset *ds,
 	}
 	ret = 0;
 out:
+	if (ret)
+		selector_free(s);
 	for (i = 0; i < n; i++)
 		free(conds[i].error);
 	free(conds);
