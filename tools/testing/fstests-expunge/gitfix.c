@@ -250,7 +250,8 @@ static int walk(struct gitfix *gf, const char *srctree, char **err)
 		return -1;
 	}
 	qsort(gf->commits, gf->ncommits, SHA_BYTES, cmp_sha);
-	qsort(gf->bps, gf->nbps, sizeof(*gf->bps), cmp_backport);
+	if (gf->nbps)	/* qsort() of NULL is undefined, even for 0 */
+		qsort(gf->bps, gf->nbps, sizeof(*gf->bps), cmp_backport);
 	return 0;
 }
 
@@ -347,7 +348,8 @@ static void cache_write(const struct gitfix *gf, const char *path)
 	off += sizeof(h);
 	memcpy(buf + off, gf->commits, gf->ncommits * SHA_BYTES);
 	off += gf->ncommits * SHA_BYTES;
-	memcpy(buf + off, gf->bps, gf->nbps * sizeof(*gf->bps));
+	if (gf->nbps)	/* no backports: bps may be NULL */
+		memcpy(buf + off, gf->bps, gf->nbps * sizeof(*gf->bps));
 	off += gf->nbps * sizeof(*gf->bps);
 	sum = fnv1a(buf, off);
 	memcpy(buf + off, &sum, sizeof(sum));
