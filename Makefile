@@ -3,6 +3,7 @@
 #
 #   make run      set up this machine, then the main job on the running kernel
 #   make check    set up, then every test; ends with "N passed, N failed"
+#   make bench    compare's time and memory against xmllint --stream
 #   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
 #                 unpacked under .cache/ by the set-up)
 #   make apply KSRC=DIR          apply the overlay to that tree (idempotent)
@@ -61,6 +62,10 @@ apply:
 patches:
 	@bash dev/patches.sh $(KSRC) $(OUT)
 
+# compare's speed and memory against xmllint --stream (not part of check)
+bench: build
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) bench
+
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
 
@@ -68,4 +73,4 @@ clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check install clean apply patches
+.PHONY: all setup build run check bench install clean apply patches

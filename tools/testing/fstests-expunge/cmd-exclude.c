@@ -19,13 +19,13 @@ static void print_help(void)
 	       "for './check -E FILE': one test per line, with a comment saying why.\n"
 	       "Entries of kind expunge are always left out, known failures (fail)\n"
 	       "unless --run-known-failures is given; flaky tests run.\n\n"
-	       "  --fs FS               the filesystem (FSTYP): ext4, xfs, btrfs, ...\n"
-	       "  --section S           the fstests config section; entries with\n"
+	       "  -f, --fs FS           the filesystem (FSTYP): ext4, xfs, btrfs, ...\n"
+	       "  -s, --section S       the fstests config section; entries with\n"
 	       "                        section= apply only when it matches\n"
 	       "  -o, --output FILE     write to FILE (default: standard output)\n"
 	       "  --outdir DIR          write DIR/SECTION.exclude for each section\n"
 	       "  --explain             also list the entries that do not apply, and why\n"
-	       "  --run-known-failures  keep known failures in the run\n"
+	       "  --run-known-failures  keep known failures in the run\n\n"
 	       KERNEL_OPTIONS_HELP
 	       "  -h, --help            show this help\n\n"
 	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
@@ -67,19 +67,26 @@ static void write_list(struct context *c, const struct exclude_opts *xo,
 	if (xo->explain) {
 		for (i = 0; i < c->ds.n; i++) {
 			const struct entry *e = &c->ds.entries[i];
+			const struct applied *a;
 			struct strbuf why = { 0 };
 			enum verdict v;
 			const char *what;
 
 			v = selector_check(&c->sel, i, section, &why);
-			if (v != APPLIES)
+			/* what happens to the test: the entries merged */
+			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
+			if (!a)
 				what = "not applied";
-			else if (e->kind == KIND_FLAKY)
+			else if (a->kind == KIND_FLAKY)
 				what = "runs (flaky)";
-			else if (e->kind == KIND_FAIL && xo->run_known)
+			else if (a->kind == KIND_FAIL && xo->run_known)
 				what = "runs (--run-known-failures)";
 			else
 				what = "left out";
+			if (a && a->kind != e->kind)
+				sb_printf(&why, "; %s (%s:%u) decides",
+					  kind_name(a->kind),
+					  entry_file(a->entry), a->entry->line);
 			sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what,
 				  e->test, kind_name(e->kind), entry_file(e),
 				  e->line, why.buf);
@@ -87,6 +94,16 @@ static void write_list(struct context *c, const struct exclude_opts *xo,
 		}
 	}
 	applied_free(&set);
+}
+
+/* A section whose name would make DIR/SECTION.exclude leave DIR, or NULL */
+static const char *bad_file_name(char **sections)
+{
+	for (; sections && *sections; sections++) {
+		if (!**sections || strchr(*sections, '/') || **sections == '.')
+			return *sections;
+	}
+	return NULL;
 }
 
 static int emit(const char *path, const struct strbuf *sb)
@@ -117,7 +134,7 @@ int do_exclude(int argc, char **argv)
 	struct option buf[LONGOPTS_MAX];
 	const struct option *longopts;
 	struct exclude_opts xo = { 0 };
-	const char *output = NULL, *outdir = NULL;
+	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
 	size_t i;
 	struct context c = { 0 };
@@ -157,6 +174,7 @@ int do_exclude(int argc, char **argv)
 		}
 	}
 	ret = EXIT_USAGE;
+	bad = outdir ? bad_file_name(sections.v) : NULL;
 	if (optind < argc)
 		pr_err("exclude: unexpected argument '%s'", argv[optind]);
 	else if (!xo.fs)
@@ -165,6 +183,9 @@ int do_exclude(int argc, char **argv)
 		pr_err("exclude: -o and --outdir exclude each other");
 	else if (sections.n > 1 && !outdir)
 		pr_err("exclude: several sections need --outdir");
+	else if (bad)
+		pr_err("exclude: section '%s' cannot name a file in --outdir",
+		       bad);
 	else
 		ret = EXIT_OK;
 	if (ret) {
@@ -172,6 +193,10 @@ int do_exclude(int argc, char **argv)
 		return usage_error("exclude");
 	}
 	ret = context_load(&c, xo.fs);
+	if (!ret && outdir && mkdir(outdir, 0755) && errno != EEXIST) {
+		pr_err("%s: %s", outdir, strerror(errno));
+		ret = EXIT_USAGE;
+	}
 	for (i = 0; !ret && i < (sections.n ? sections.n : 1); i++) {
 		const char *section = sections.n ? sections.v[i] : NULL;
 		struct strbuf sb = { 0 };

@@ -12,8 +12,8 @@ static void print_help(void)
 	       "List the flaky tests for a filesystem, section and kernel, one per\n"
 	       "line: the test, how many times to retry it after a failure, and why.\n"
 	       "A flaky test's failure counts only if every attempt fails.\n\n"
-	       "  --fs FS           the filesystem (FSTYP)\n"
-	       "  --section S       the fstests config section\n"
+	       "  -f, --fs FS       the filesystem (FSTYP)\n"
+	       "  -s, --section S   the fstests config section\n\n"
 	       KERNEL_OPTIONS_HELP
 	       "  -h, --help        show this help\n\n"
 	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",

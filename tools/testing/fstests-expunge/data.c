@@ -383,6 +383,7 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 {
 	struct line_ctx c = { .d = d };
 	char *text, *line, *next;
+	size_t n;
 
 	strlist_add(&ds->files, xstrdup(name));
 	c.file = ds->files.v[ds->files.n - 1];
@@ -397,6 +398,10 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 			*next++ = '\0';
 		else
 			next = line + strlen(line);
+		/* a file saved with CRLF line ends: the \r is not data */
+		n = strlen(line);
+		if (n && line[n - 1] == '\r')
+			line[n - 1] = '\0';
 		c.line++;
 		parse_line(ds, &c, line);
 	}
@@ -411,6 +416,7 @@ int data_load_file(struct dataset *ds, const char *path, struct diag *d)
 
 	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
 		diag_add(d, true, path, 0, "%s", strerror(errno));
+		d->unreadable++;
 		return -1;
 	}
 	data_parse(ds, path, buf, len, d);

@@ -46,6 +46,7 @@ struct dataset {
 struct diag {
 	struct strlist msgs;
 	size_t errors, warnings;
+	size_t unreadable;	/* files that could not be read at all */
 };
 
 __printf(5, 6) void diag_add(struct diag *d, bool error, const char *file,

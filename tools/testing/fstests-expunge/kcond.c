@@ -52,10 +52,14 @@ static char *next_tok(const char **p, struct tok *t)
 		*p = s;
 		return NULL;
 	}
-	if (kconfig_sym_char(*s)) {
+	if (kconfig_sym_char(*s) ||
+	    (*s == '-' && isdigit((unsigned char)s[1]))) {
+		/* a symbol or a number, also a negative one */
+		t->len = *s == '-';
 		while (kconfig_sym_char(s[t->len]))
 			t->len++;
-		t->type = isdigit((unsigned char)*s) ? T_LIT : T_SYM;
+		t->type = isdigit((unsigned char)*s) || *s == '-' ?
+			  T_LIT : T_SYM;
 		if (t->len == 1 && strchr("ymn", *s))
 			t->type = T_LIT;
 	} else if (*s == '"' || *s == '\'') {
@@ -64,9 +68,14 @@ static char *next_tok(const char **p, struct tok *t)
 		if (!end)
 			return xasprintf("unterminated string");
 		for (i = 1; s + i < end; i++) {
-			if (s[i] == '$' || s[i] == '\\' || !isprint(s[i]))
+			unsigned char c = s[i];
+
+			if (!isprint(c))
+				return xasprintf("byte 0x%02x not allowed in a string",
+						 c);
+			if (c == '$' || c == '\\')
 				return xasprintf("character '%c' not allowed in a string",
-						 s[i]);
+						 c);
 		}
 		t->type = T_STR;
 		t->len = end - s + 1;
@@ -225,7 +234,8 @@ static const char *type_from_use(const struct kcond *conds, size_t n,
 					if (lit->type == T_STR)
 						return "string";
 					if (lit->type == T_LIT &&
-					    isdigit((unsigned char)lit->s[0]))
+					    (isdigit((unsigned char)lit->s[0]) ||
+					     lit->s[0] == '-'))
 						return lit->len > 2 &&
 						       lit->s[1] == 'x' ?
 						       "hex" : "int";
@@ -268,6 +278,24 @@ static void add_cond_symbols(struct strbuf *sb, const struct kcond *conds,
 	strlist_free(&names);
 }
 
+/*
+ * Can a config symbol be handed to kconfig? Not one of our reserved
+ * prefix, and not a lowercase word: kconfig would read "config if" as a
+ * syntax error, and no condition can name one (kcond_lint() refuses).
+ */
+static bool usable_name(const char *name)
+{
+	const char *p;
+
+	if (str_starts(name, KCOND_PREFIX))
+		return false;
+	for (p = name; *p; p++) {
+		if (!islower((unsigned char)*p) && *p != '_')
+			return true;
+	}
+	return false;
+}
+
 /* A Kconfig file that declares what the config sets, as it sets it. */
 static void write_treeless_kconfig(struct strbuf *sb,
 				   const struct kconfig_file *cfg,
@@ -280,8 +308,7 @@ static void write_treeless_kconfig(struct strbuf *sb,
 	for (i = 0; cfg && i < cfg->n; i++) {
 		const struct kconfig_sym *s = &cfg->syms[i];
 
-		if (!strcmp(s->name, "MODULES") ||
-		    str_starts(s->name, KCOND_PREFIX))
+		if (!strcmp(s->name, "MODULES") || !usable_name(s->name))
 			continue;
 		sb_printf(sb, "config %s\n\t%s \"%s\"\n\n", s->name,
 			  type_of_value(s->value), s->name);
@@ -306,7 +333,7 @@ static void write_config(struct strbuf *sb, const struct kconfig_file *cfg)
 	for (i = 0; cfg && i < cfg->n; i++) {
 		const struct kconfig_sym *s = &cfg->syms[i];
 
-		if (str_starts(s->name, KCOND_PREFIX))
+		if (!usable_name(s->name))
 			continue;
 		if (!strcmp(s->value, "n"))
 			sb_printf(sb, "# CONFIG_%s is not set\n", s->name);
@@ -470,7 +497,7 @@ static int run_child(struct job *job, const char *srctree,
 		if (!out)
 			_exit(126);
 		if (declared)
-			kconfig_child_declared(job->kconfig, names, n, out);
+			kconfig_child_symbols(job->kconfig, out);
 		else
 			kconfig_child_values(job->kconfig, job->config, names,
 					     n, out);
@@ -687,13 +714,46 @@ out:
 	return bad ? 1 : 0;
 }
 
-int kcond_tree_symbols(const char *srctree, char *const *names, size_t n,
-		       bool *known, char **err)
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One name a line, from the child */
+static int read_names(const struct job *job, struct strlist *names)
+{
+	char *buf, *line, *next;
+	size_t len, i, j;
+
+	if (read_file(job->results, 1 << 26, &buf, &len))
+		return -1;
+	for (line = buf; *line; line = next) {
+		next = strchr(line, '\n');
+		if (!next)
+			break;
+		*next++ = '\0';
+		strlist_add(names, xstrdup(line));
+	}
+	free(buf);
+	if (!names->n)
+		return 0;
+	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
+	for (i = 1, j = 0; i < names->n; i++) {
+		if (strcmp(names->v[i], names->v[j]))
+			names->v[++j] = names->v[i];
+		else
+			free(names->v[i]);
+	}
+	names->n = j + 1;
+	names->v[names->n] = NULL;
+	return 0;
+}
+
+int kcond_tree_declared(const char *srctree, struct strlist *names,
+			char **err)
 {
 	struct strbuf kc = { 0 };
-	char *values = xcalloc(n, 1);
 	struct job job;
-	size_t i;
 	int ret = -1;
 
 	*err = NULL;
@@ -703,22 +763,19 @@ int kcond_tree_symbols(const char *srctree, char *const *names, size_t n,
 		*err = xasprintf("%s: %s", job.dir, strerror(errno));
 		goto out_job;
 	}
-	if (run_child(&job, srctree, NULL, names, n, true, err)) {
+	if (run_child(&job, srctree, NULL, NULL, 0, true, err)) {
 		if (!*err)
 			*err = child_error(&job, 1);
 		goto out_job;
 	}
-	if (read_results(&job, values, n)) {
-		*err = xasprintf("kconfig gave no answer for some symbols");
+	if (read_names(&job, names)) {
+		*err = xasprintf("kconfig listed no symbols");
 		goto out_job;
 	}
-	for (i = 0; i < n; i++)
-		known[i] = values[i] == '1';
 	ret = 0;
 out_job:
 	job_end(&job);
 out:
-	free(values);
 	sb_free(&kc);
 	return ret;
 }

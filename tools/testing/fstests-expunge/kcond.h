@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 struct kconfig_file;
+struct strlist;
 
 /* Symbols of this prefix are ours: neither config nor data may use it. */
 #define KCOND_PREFIX	"FSTESTS_EXPUNGE_"
@@ -43,10 +44,11 @@ int kcond_eval(struct kcond *conds, size_t n, const struct kconfig_file *cfg,
 	       const char *srctree, char **err);
 
 /*
- * With srctree: set known[i] when the tree's Kconfig declares names[i].
- * Returns 0, or -1 with *err.
+ * Every config symbol srctree's Kconfig declares, sorted, without
+ * duplicates (a NULL-terminated list in *names). Returns 0, or -1 with
+ * *err.
  */
-int kcond_tree_symbols(const char *srctree, char *const *names, size_t n,
-		       bool *known, char **err);
+int kcond_tree_declared(const char *srctree, struct strlist *names,
+			char **err);
 
 #endif

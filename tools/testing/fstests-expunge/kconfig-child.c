@@ -35,17 +35,19 @@ void kconfig_child_values(const char *kconfig, const char *config,
 	}
 }
 
-void kconfig_child_declared(const char *kconfig, char *const *names,
-			    size_t n, FILE *out)
+/* Every symbol a menu entry declares, depth first */
+static void list_symbols(const struct menu *m, FILE *out)
 {
-	size_t i;
+	for (; m; m = m->next) {
+		if (m->sym && m->sym->name)
+			fprintf(out, "%s\n", m->sym->name);
+		list_symbols(m->list, out);
+	}
+}
 
+void kconfig_child_symbols(const char *kconfig, FILE *out)
+{
 	conf_set_message_callback(quiet);
 	conf_parse(kconfig);
-	for (i = 0; i < n; i++) {
-		struct symbol *sym = sym_find(names[i]);
-
-		fprintf(out, "%zu %d\n", i,
-			sym && sym_get_type(sym) != S_UNKNOWN);
-	}
+	list_symbols(rootmenu.list, out);
 }

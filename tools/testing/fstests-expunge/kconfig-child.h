@@ -17,8 +17,10 @@
 void kconfig_child_values(const char *kconfig, const char *config,
 			  char *const *names, size_t n, FILE *out);
 
-/* Parse kconfig, then write "INDEX 1" for each declared symbol, else 0. */
-void kconfig_child_declared(const char *kconfig, char *const *names,
-			    size_t n, FILE *out);
+/*
+ * Parse kconfig, then write the name of every symbol it declares, one a
+ * line, in menu order (a symbol declared twice is written twice).
+ */
+void kconfig_child_symbols(const char *kconfig, FILE *out);
 
 #endif

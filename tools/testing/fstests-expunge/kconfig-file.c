@@ -143,7 +143,8 @@ int kconfig_parse(const char *name, const char *buf, size_t len,
 		}
 	}
 	/* Sort; a later line wins over an earlier one, as in kconfig */
-	qsort(cfg->syms, cfg->n, sizeof(*cfg->syms), sym_cmp);
+	if (cfg->n)
+		qsort(cfg->syms, cfg->n, sizeof(*cfg->syms), sym_cmp);
 	for (i = j = 0; i < cfg->n; i++) {
 		if (j && !strcmp(cfg->syms[j - 1].name, cfg->syms[i].name)) {
 			free(cfg->syms[j - 1].name);

@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "exclude", do_exclude, "write fstests exclude files (check -E)" },
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
 	{ "check", do_check, "lint the data files" },
+	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 
@@ -125,9 +126,13 @@ static int do_help(int argc, char **argv)
 		return EXIT_OK;
 	}
 	cmd = find_cmd(argv[1]);
-	if (!cmd || cmd->fn == do_help) {
+	if (!cmd) {
+		pr_err("unknown or ambiguous command '%s'", argv[1]);
+		return usage_error(NULL);
+	}
+	if (cmd->fn == do_help) {
 		print_usage(stdout);
-		return cmd ? EXIT_OK : EXIT_USAGE;
+		return EXIT_OK;
 	}
 	/* "help CMD" is "CMD --help" */
 	argv[0] = argv[1];

@@ -13,6 +13,7 @@ int do_kernel(int argc, char **argv);
 int do_exclude(int argc, char **argv);
 int do_flaky(int argc, char **argv);
 int do_check(int argc, char **argv);
+int do_compare(int argc, char **argv);
 
 /*
  * Options naming the kernel and data, shared by every command that needs

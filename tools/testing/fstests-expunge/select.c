@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gitfix.h"
 #include "kcond.h"
 #include "select.h"
 
@@ -34,6 +35,17 @@ static size_t collect_conds(const struct dataset *ds, struct kcond **conds,
 	return n;
 }
 
+static bool any_fixed_by(const struct dataset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->n; i++) {
+		if (ds->entries[i].fixed_by)
+			return true;
+	}
+	return false;
+}
+
 int selector_init(struct selector *s, const struct dataset *ds,
 		  struct kernel *k, struct diag *d, char **err)
 {
@@ -47,7 +59,11 @@ int selector_init(struct selector *s, const struct dataset *ds,
 	s->ds = ds;
 	s->k = k;
 	s->cond = xcalloc(ds->n, 1);
+	s->git = NULL;
 	n = collect_conds(ds, &conds, idx);
+	if (k->srctree && any_fixed_by(ds) &&
+	    gitfix_open(k->srctree, &s->git, err) < 0)
+		goto out;
 	if (!n) {
 		ret = 0;
 		goto out;
@@ -77,6 +93,8 @@ int selector_init(struct selector *s, const struct dataset *ds,
 	}
 	ret = 0;
 out:
+	if (ret)
+		selector_free(s);
 	for (i = 0; i < n; i++)
 		free(conds[i].error);
 	free(conds);
@@ -88,6 +106,8 @@ void selector_free(struct selector *s)
 {
 	free(s->cond);
 	s->cond = NULL;
+	gitfix_free(s->git);
+	s->git = NULL;
 }
 
 static void add_list(struct strbuf *sb, char *const *list)
@@ -105,6 +125,50 @@ static void add_versions(struct strbuf *sb, const struct kver_list *l)
 
 	for (i = 0; i < l->n; i++)
 		sb_printf(sb, "%s%s", i ? "," : "", kver_str(&l->v[i], buf));
+}
+
+/*
+ * Does the tree have every fixed-by= commit of e? If so, say which
+ * commits decided: "fixed by 0123abcd as backport e5f6a7b8c9d0 in HEAD
+ * 1a2b3c4d5e6f".
+ */
+static bool has_fixes(const struct gitfix *git, const struct entry *e,
+		      struct strbuf *why)
+{
+	struct gitfix_hit hit;
+	size_t j;
+
+	for (j = 0; e->fixed_by[j]; j++) {
+		if (!gitfix_find(git, e->fixed_by[j], &hit))
+			return false;
+	}
+	if (!why)
+		return true;
+	sb_puts(why, "fixed by ");
+	for (j = 0; e->fixed_by[j]; j++) {
+		gitfix_find(git, e->fixed_by[j], &hit);
+		sb_printf(why, "%s%s", j ? " and " : "", e->fixed_by[j]);
+		if (hit.backport)
+			sb_printf(why, " as backport %.12s", hit.commit);
+	}
+	sb_printf(why, " in HEAD %.12s", gitfix_head(git));
+	return true;
+}
+
+/* "; fixed-by=X,Y not in HEAD 1a2b3c4d5e6f" for the commits missing */
+static void add_missing(struct strbuf *why, const struct gitfix *git,
+			const struct entry *e)
+{
+	struct gitfix_hit hit;
+	size_t j, n = 0;
+
+	for (j = 0; e->fixed_by[j]; j++) {
+		if (gitfix_find(git, e->fixed_by[j], &hit))
+			continue;
+		sb_printf(why, "%s%s", n++ ? "," : "; fixed-by=",
+			  e->fixed_by[j]);
+	}
+	sb_printf(why, " not in HEAD %.12s", gitfix_head(git));
 }
 
 enum verdict selector_check(const struct selector *s, size_t i,
@@ -150,6 +214,8 @@ enum verdict selector_check(const struct selector *s, size_t i,
 				  kver_str(at, buf), kver_str(k, kbuf));
 		return NOT_FIXED;
 	}
+	if (e->fixed_by && s->git && has_fixes(s->git, e, why))
+		return NOT_FIXED_BY;
 	if (e->cond && s->cond[i] == 'n') {
 		if (why)
 			sb_printf(why, "if %s: n", e->cond);
@@ -161,7 +227,9 @@ enum verdict selector_check(const struct selector *s, size_t i,
 			sb_printf(why, ", section %s", section);
 		if (e->cond)
 			sb_printf(why, "; if %s: %c", e->cond, s->cond[i]);
-		if (e->fixed_by) {
+		if (e->fixed_by && s->git) {
+			add_missing(why, s->git, e);
+		} else if (e->fixed_by) {
 			sb_puts(why, "; fixed-by=");
 			add_list(why, e->fixed_by);
 			sb_puts(why, " not checked (no git tree)");

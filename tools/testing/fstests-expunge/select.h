@@ -12,19 +12,24 @@ enum verdict {
 	NEEDS_SECTION,	/* section= given, but no section to match */
 	NOT_SINCE,	/* since= not reached */
 	NOT_FIXED,	/* fixed= reached */
+	NOT_FIXED_BY,	/* the git tree has every fixed-by= commit */
 	NOT_COND,	/* "if" is n */
 };
+
+struct gitfix;
 
 struct selector {
 	const struct dataset *ds;
 	struct kernel *k;
 	char *cond;	/* per entry: 'n', 'm', 'y', or 0 for no condition */
+	struct gitfix *git;	/* k->srctree's history, if a git tree */
 };
 
 /*
  * Evaluate every condition of ds for k, in one go. Kconfig's complaints
- * about a condition go to d with the entry's file and line. Returns 0,
- * or -1 with *err (no config found, kconfig failed).
+ * about a condition go to d with the entry's file and line. When some
+ * entry has fixed-by= and k->srctree is a git tree, read its history.
+ * Returns 0, or -1 with *err (no config found, kconfig or git failed).
  */
 int selector_init(struct selector *s, const struct dataset *ds,
 		  struct kernel *k, struct diag *d, char **err);

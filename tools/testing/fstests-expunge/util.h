@@ -9,7 +9,9 @@
 
 #include <linux/compiler.h>	/* tools/include: __printf() */
 
+#ifndef ARRAY_SIZE	/* kselftest.h has one too */
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 /* Exit codes of the contract: see the fstests-expunge(1) man page. */
 #define EXIT_OK		0

@@ -9,8 +9,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* A file under tests/fixtures of the source directory. */
-#define FIXTURE(name) SRCDIR "/tests/fixtures/" name
+/*
+ * A file under tests/fixtures of the source directory (not FIXTURE():
+ * the kselftest harness has its own).
+ */
+#define FIXTURE_PATH(name) SRCDIR "/tests/fixtures/" name
 
 /* Write text to a new temporary file; returns its malloc'd path. */
 static inline char *tmpfile_with(const char *text, size_t len)

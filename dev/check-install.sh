@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# "make install DESTDIR=... prefix=/usr" and where each copy of the binary
+# finds its data: the installed binary the installed data, a lone copy its
+# built-in data, a binary beside data/ that one; --data and
+# FSTESTS_EXPUNGE_DATA before all of them.
+#
+# Usage: dev/check-install.sh KSRC BUILD_DIR
+set -u
+
+ksrc=$1
+build=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+tool=$top/tools/testing/fstests-expunge
+t=$build/install-check
+fails=0
+
+unset FSTESTS_EXPUNGE_DATA
+
+ok() { echo "ok - $*"; }
+bad() { echo "not ok - $*"; fails=$((fails + 1)); }
+
+# expect_data WHAT BINARY [VAR=VALUE...] [-- ARGS...]: "kernel" must
+# report the data line WHAT (a regular expression)
+expect_data() {
+	local what=$1 bin=$2 line vars=()
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		vars+=("$1")
+		shift
+	done
+	[ $# -eq 0 ] || shift
+	line=$(env "${vars[@]}" "$bin" kernel --release 6.6.30 \
+		--config "$t/config" "$@" | grep '^data:')
+	if [[ $line =~ ^data:\ +$what$ ]]; then
+		ok "$bin: $line"
+	else
+		bad "$bin: '$line', expected '$what'"
+	fi
+}
+
+rm -rf "$t"
+mkdir -p "$t/lone" "$t/beside/data" "$t/mydata" "$t/envdata"
+printf 'CONFIG_MODULES=y\nCONFIG_EXT4_FS=y\n' >"$t/config"
+printf '# SPDX-License-Identifier: GPL-2.0\ngeneric/001  expunge  # mine\n' \
+	>"$t/mydata/mine.expunge"
+printf '# SPDX-License-Identifier: GPL-2.0\ngeneric/002  expunge  # env\n' \
+	>"$t/envdata/envfs.expunge"
+
+make -s -C "$tool" KSRC="$ksrc" O="$build" install DESTDIR="$t/root" \
+	prefix=/usr >"$t/install.log" 2>&1 ||
+	{ cat "$t/install.log"; exit 1; }
+
+# the files, where a distribution expects them
+for f in usr/bin/fstests-expunge usr/share/man/man1/fstests-expunge.1 \
+	 usr/share/bash-completion/completions/fstests-expunge; do
+	if [ -s "$t/root/$f" ]; then ok "installed $f"; else bad "no $f"; fi
+done
+[ -x "$t/root/usr/bin/fstests-expunge" ] || bad "binary not executable"
+for f in "$tool"/data/*.expunge; do
+	if cmp -s "$f" "$t/root/usr/share/fstests-expunge/${f##*/}"; then
+		ok "installed data ${f##*/}"
+	else
+		bad "data ${f##*/} not installed as it is"
+	fi
+done
+if grep -q '^\.TH "FSTESTS-EXPUNGE" 1 ' \
+		"$t/root/usr/share/man/man1/fstests-expunge.1"; then
+	ok "man page in section 1"
+else
+	bad "man page has no .TH ... 1 header"
+fi
+
+inst=$t/root/usr/bin/fstests-expunge
+cp "$inst" "$t/lone/fstests-expunge"
+cp "$inst" "$t/beside/fstests-expunge"
+cp "$tool"/data/*.expunge "$t/beside/data/"
+names=$(cd "$tool/data" && ls *.expunge | sed 's/\.expunge$//' |
+	grep -v '^global$' | tr '\n' ' ' | sed 's/ $//')
+
+expect_data "$t/root/usr/bin/\.\./share/fstests-expunge \(installed\): $names" "$inst"
+expect_data "built in \(built in\): $names" "$t/lone/fstests-expunge"
+expect_data "$t/beside/data \(beside the binary\): $names" "$t/beside/fstests-expunge"
+for bin in "$inst" "$t/lone/fstests-expunge"; do
+	expect_data "$t/envdata \(FSTESTS_EXPUNGE_DATA\): envfs" "$bin" \
+		FSTESTS_EXPUNGE_DATA="$t/envdata"
+	expect_data "$t/mydata \(--data\): mine" "$bin" \
+		FSTESTS_EXPUNGE_DATA="$t/envdata" -- --data "$t/mydata"
+done
+
+# the built-in copy says what the data directory says
+for fs in $names; do
+	"$t/lone/fstests-expunge" exclude --fs "$fs" --release 6.6.30 \
+		--config "$t/config" | grep -v '^#' >"$t/builtin.out"
+	"$t/lone/fstests-expunge" exclude --fs "$fs" --release 6.6.30 \
+		--config "$t/config" --data "$tool/data" |
+		grep -v '^#' >"$t/dir.out"
+	if [ -s "$t/dir.out" ] && cmp -s "$t/builtin.out" "$t/dir.out"; then
+		ok "built-in data for $fs is data/$fs.expunge"
+	else
+		bad "built-in data for $fs differs from data/$fs.expunge"
+		diff "$t/dir.out" "$t/builtin.out"
+	fi
+done
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The compare report, as text, JSON or KTAP, from one model. */
+#ifndef FEXP_REPORT_H
+#define FEXP_REPORT_H
+
+#include "compare.h"
+#include "side.h"
+
+struct report {
+	const struct section_cmp *sc;	/* sorted by section name */
+	size_t n;
+	struct compare_totals totals;
+	const struct side *base, *cand;
+	bool have_base;
+	const struct strlist *notes;	/* said before the rest */
+	int exit_code;
+};
+
+void report_text(const struct report *r, struct strbuf *out);
+void report_json(const struct report *r, struct strbuf *out);
+void report_ktap(const struct report *r, struct strbuf *out);
+
+/* "2/4 failed", "passed", "not run": the attempts of one side. */
+void attempts_describe(const struct tally *t, struct strbuf *sb);
+
+#endif

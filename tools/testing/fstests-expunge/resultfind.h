@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The result.xml files a path on the command line stands for. */
+#ifndef FEXP_RESULTFIND_H
+#define FEXP_RESULTFIND_H
+
+#include "util.h"
+
+struct found_file {
+	char *path;
+	char *run;	/* the run it belongs to: its path, or a shard's run */
+};
+
+struct found_list {
+	struct found_file *f;
+	size_t n, alloc;
+	struct strlist notes;	/* what was left out, and why */
+};
+
+/*
+ * Add the result.xml files of path: path itself if it is a file, else
+ * every result.xml below it (fstests results/<section>/, kdevops
+ * <host>/<kernel>/<section>/). Of check-parallel's
+ * runner-N/results-<timestamp>/ shards only the newest timestamp is one
+ * run; older ones are left out, with a note. Returns 0, or -1 with *err.
+ */
+int results_find(const char *path, struct found_list *l, char **err);
+void found_free(struct found_list *l);
+
+#endif

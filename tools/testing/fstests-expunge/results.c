@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One fstests result.xml, read streaming into a compact model. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+#include "results.h"
+#include "util.h"
+#include "xmlfilter.h"
+
+#define LINE_MAX_KEEP	240	/* the longest message line kept */
+
+/* Never the network, never entities expanded (the filter refuses DTDs). */
+#define PARSE_OPTIONS	(XML_PARSE_NONET | XML_PARSE_NOBLANKS | \
+			 XML_PARSE_COMPACT | XML_PARSE_NOERROR | \
+			 XML_PARSE_NOWARNING)
+
+enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL };
+
+struct reader {
+	struct result_file *rf;
+	struct xml_filter xf;
+	const char *name;
+	bool seen_suite;
+	bool in_case;		/* a <testcase> is open */
+	bool decided;		/* its outcome is known */
+	struct result_case cur;
+	enum log_kind log;	/* inside a log element */
+	struct strbuf text;	/* its text */
+	bool stop;		/* not a result file: stop reading */
+	bool at_end;		/* the error came at the end of the input */
+	int err_line;
+	char *err_msg;
+};
+
+const char *outcome_name(enum outcome o)
+{
+	switch (o) {
+	case OUT_PASS:
+		return "pass";
+	case OUT_FAIL:
+		return "fail";
+	case OUT_NOTRUN:
+		return "notrun";
+	}
+	return "?";
+}
+
+/* The first non-empty line of s, trimmed and bounded, or NULL. */
+static char *first_line(const char *s)
+{
+	size_t n;
+
+	if (!s)
+		return NULL;
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	n = strcspn(s, "\r\n");
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!n)
+		return NULL;
+	return xstrndup(s, n > LINE_MAX_KEEP ? LINE_MAX_KEEP : n);
+}
+
+static bool is_warning(const char *line, size_t n)
+{
+	static const char *const marks[] = {
+		"WARNING:", "BUG:", "BUG ", "Oops", "general protection",
+		"Kernel panic", "UBSAN:", "KASAN:", "INFO: task", "kernel BUG",
+		"XFS: Assertion failed", "EXT4-fs error", "BTRFS critical",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++) {
+		if (memmem(line, n, marks[i], strlen(marks[i])))
+			return true;
+	}
+	return false;
+}
+
+/* A kept line, with the entities pre-2023 files left in CDATA decoded. */
+static char *keep_line(const char *s, size_t n)
+{
+	static const char *const ent[][2] = {
+		{ "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" },
+		{ "&apos;", "'" }, { "&amp;", "&" },
+	};
+	struct strbuf sb = { 0 };
+	size_t i, j, l;
+
+	if (n > LINE_MAX_KEEP)
+		n = LINE_MAX_KEEP;
+	for (i = 0; i < n; i += l ? l : 1) {
+		l = 0;
+		for (j = 0; s[i] == '&' && j < ARRAY_SIZE(ent); j++) {
+			if (n - i >= strlen(ent[j][0]) &&
+			    !memcmp(s + i, ent[j][0], strlen(ent[j][0]))) {
+				l = strlen(ent[j][0]);
+				sb_puts(&sb, ent[j][1]);
+				break;
+			}
+		}
+		if (!l)
+			sb_add(&sb, s + i, 1);
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* A changed line of a diff, with something on it. */
+static bool is_change(const char *s, size_t n)
+{
+	size_t i;
+
+	if ((s[0] != '+' && s[0] != '-') || str_starts(s, "+++ ") ||
+	    str_starts(s, "--- "))
+		return false;
+	for (i = 1; i < n; i++) {
+		if (s[i] != ' ' && s[i] != '\t')
+			return true;
+	}
+	return false;
+}
+
+/* The line of a log that says what went wrong first. */
+static char *log_line(const char *s, enum log_kind kind)
+{
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		bool hit;
+
+		if (kind == LOG_DIFF)
+			hit = n && is_change(s, n);
+		else
+			hit = is_warning(s, n);
+		if (hit)
+			return keep_line(s, n);
+		s += n;
+		if (*s)
+			s++;
+	}
+	return NULL;
+}
+
+/*
+ * Without entity substitution (never asked for), libxml2 hands "&amp;"
+ * in an attribute on as "&#38;": the only reference left to decode.
+ */
+static char *unref_amp(const char *s, size_t n)
+{
+	char *out = xstrndup(s, n), *p = out, *q = out;
+
+	while (*p) {
+		if (str_starts(p, "&#38;")) {
+			*q++ = '&';
+			p += 5;
+		} else {
+			*q++ = *p++;
+		}
+	}
+	*q = '\0';
+	return out;
+}
+
+/* A SAX2 attribute's value: five pointers per attribute. */
+static char *attr(const xmlChar **attrs, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const xmlChar **a = &attrs[i * 5];
+
+		if (!strcmp((const char *)a[0], name))
+			return unref_amp((const char *)a[3], a[4] - a[3]);
+	}
+	return NULL;
+}
+
+static void case_clear(struct result_case *c)
+{
+	free(c->name);
+	free(c->msg);
+	free(c->detail);
+	memset(c, 0, sizeof(*c));
+}
+
+static void case_commit(struct reader *rd)
+{
+	struct result_file *rf = rd->rf;
+	struct result_case *c;
+
+	rd->in_case = false;
+	rd->log = LOG_NONE;
+	if (!rd->cur.name) {
+		case_clear(&rd->cur);
+		return;
+	}
+	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
+	*c = rd->cur;
+	memset(&rd->cur, 0, sizeof(rd->cur));
+}
+
+static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
+{
+	char *t = attr(attrs, n, "time");
+
+	rd->seen_suite = true;
+	/* fstests writes time="" until the run ends */
+	if (t && !*t) {
+		rd->rf->incomplete = true;
+		free(rd->rf->why_incomplete);
+		rd->rf->why_incomplete = xstrdup("the run did not finish (time=\"\")");
+	}
+	free(t);
+}
+
+static void on_property(struct reader *rd, const xmlChar **attrs, int n)
+{
+	struct result_file *rf = rd->rf;
+	char *name = attr(attrs, n, "name");
+	struct result_prop *p;
+
+	if (!name)
+		return;
+	p = array_push(&rf->props, &rf->nprops, &rf->aprops, sizeof(*p));
+	p->name = name;
+	p->value = attr(attrs, n, "value");
+	if (!p->value)
+		p->value = xstrdup("");
+}
+
+static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
+{
+	char *cls;
+
+	if (rd->in_case)
+		case_commit(rd);
+	rd->in_case = true;
+	rd->decided = false;
+	rd->cur.name = attr(attrs, n, "name");
+	rd->cur.outcome = OUT_PASS;
+	cls = attr(attrs, n, "classname");
+	if (cls && !rd->rf->section)
+		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
+					  cls + 9 : cls);
+	free(cls);
+}
+
+static void on_case_child(struct reader *rd, const char *name,
+			  const xmlChar **attrs, int n)
+{
+	struct result_case *c = &rd->cur;
+	char *m;
+
+	if (!strcmp(name, "failure") || !strcmp(name, "error") ||
+	    !strcmp(name, "skipped")) {
+		/* the first verdict wins; fstests writes only one */
+		if (rd->decided)
+			return;
+		rd->decided = true;
+		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
+		m = attr(attrs, n, "message");
+		c->msg = first_line(m);
+		free(m);
+		return;
+	}
+	rd->text.len = 0;
+	if (!strcmp(name, "system-err"))
+		rd->log = LOG_DIFF;
+	else if (!strcmp(name, "kernel-log"))
+		rd->log = LOG_KERNEL;
+}
+
+/* The end of a log element: find its telling line. */
+static void on_log_end(struct reader *rd)
+{
+	struct result_case *c = &rd->cur;
+	enum log_kind kind = rd->log;
+	const char *v = rd->text.buf;
+
+	rd->log = LOG_NONE;
+	if (!v || c->detail || c->outcome != OUT_FAIL)
+		return;
+	/* before 2023, system-err held the kernel log when there was one */
+	if (kind == LOG_DIFF) {
+		while (*v == '\n')
+			v++;
+		if (!str_starts(v, "--- "))
+			kind = LOG_KERNEL;
+	}
+	c->detail = log_line(v, kind);
+}
+
+static void sax_start(void *ctx, const xmlChar *localname,
+		      const xmlChar *prefix, const xmlChar *uri, int nns,
+		      const xmlChar **ns, int n, int ndefaulted,
+		      const xmlChar **attrs)
+{
+	struct reader *rd = ctx;
+	const char *name = (const char *)localname;
+
+	if (rd->stop)
+		return;
+	if (!rd->seen_suite) {
+		if (!strcmp(name, "testsuite"))
+			on_testsuite(rd, attrs, n);
+		else if (strcmp(name, "testsuites"))
+			rd->stop = true;
+		return;
+	}
+	if (!strcmp(name, "testcase"))
+		on_testcase(rd, attrs, n);
+	else if (rd->in_case)
+		on_case_child(rd, name, attrs, n);
+	else if (!strcmp(name, "property"))
+		on_property(rd, attrs, n);
+}
+
+static void sax_end(void *ctx, const xmlChar *localname,
+		    const xmlChar *prefix, const xmlChar *uri)
+{
+	struct reader *rd = ctx;
+
+	if (!rd->in_case)
+		return;
+	if (!strcmp((const char *)localname, "testcase"))
+		case_commit(rd);
+	else if (rd->log)
+		on_log_end(rd);
+}
+
+static void sax_text(void *ctx, const xmlChar *s, int len)
+{
+	struct reader *rd = ctx;
+
+	/* the filter already bounds each CDATA section */
+	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
+		sb_add(&rd->text, (const char *)s, len);
+}
+
+static void on_error(void *arg, xmlErrorPtr e)
+{
+	struct reader *rd = arg;
+	size_t n;
+
+	if (!e || e->level < XML_ERR_ERROR || rd->err_msg)
+		return;
+	rd->err_line = e->line;
+	n = e->message ? strcspn(e->message, "\n") : 0;
+	rd->err_msg = n ? xstrndup(e->message, n) : xstrdup("parse error");
+}
+
+/* Feed the filtered file to a SAX2 push parser; -1 on an error. */
+static int parse(struct reader *rd)
+{
+	xmlSAXHandler sax = { 0 };
+	xmlParserCtxtPtr ctxt;
+	char buf[64 << 10];
+	int n, ret = 0;
+
+	sax.initialized = XML_SAX2_MAGIC;
+	sax.startElementNs = sax_start;
+	sax.endElementNs = sax_end;
+	sax.characters = sax_text;
+	sax.cdataBlock = sax_text;
+	sax.serror = on_error;
+	xmlInitParser();
+	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);
+	if (!ctxt)
+		return -1;
+	xmlCtxtUseOptions(ctxt, PARSE_OPTIONS);
+	do {
+		n = xf_read(&rd->xf, buf, sizeof(buf));
+		if (n < 0) {
+			ret = -1;
+			break;
+		}
+		if (xmlParseChunk(ctxt, buf, n, n == 0) || rd->err_msg) {
+			/* at the end of the input: the file was cut short */
+			rd->at_end = n == 0;
+			ret = -1;
+			break;
+		}
+	} while (n > 0 && !rd->stop);
+	xmlFreeParserCtxt(ctxt);
+	return ret;
+}
+
+static int read_with(struct reader *rd, char **err)
+{
+	struct result_file *rf = rd->rf;
+	unsigned long line;
+	char *why;
+	int ret;
+
+	ret = parse(rd);
+	rf->repaired = rd->xf.repaired;
+	if (ret >= 0 && !rd->seen_suite) {
+		*err = xasprintf("%s: not an fstests result file (no <testsuite>)",
+				 rd->name);
+		return -1;
+	}
+	if (ret >= 0)
+		return 0;
+	line = xf_line(&rd->xf, rd->err_line);
+	if (rd->xf.error)	/* the filter's own reason is the better one */
+		why = xstrdup(rd->xf.error);
+	else if (rd->at_end && rd->seen_suite)
+		why = xasprintf("line %lu: the file ends in the middle (%s)",
+				xf_lines(&rd->xf),
+				rd->err_msg ? rd->err_msg : "parse error");
+	else
+		why = xasprintf("line %lu: %s", line,
+				rd->err_msg ? rd->err_msg : "parse error");
+	if (!rd->seen_suite) {
+		*err = xasprintf("%s: %s", rd->name, why);
+		free(why);
+		return -1;
+	}
+	/* cut short: keep every testcase whose outcome is known */
+	if (rd->in_case && rd->decided)
+		case_commit(rd);
+	rf->incomplete = true;
+	free(rf->why_incomplete);
+	rf->why_incomplete = why;
+	return 0;
+}
+
+static int read_common(struct reader *rd, const char *name,
+		       struct result_file *rf, char **err)
+{
+	int ret;
+
+	rd->rf = rf;
+	rd->name = name;
+	ret = read_with(rd, err);
+	case_clear(&rd->cur);
+	sb_free(&rd->text);
+	free(rd->err_msg);
+	xf_free(&rd->xf);
+	if (!rf->section) {
+		const char *s = result_prop(rf, "SECTION");
+
+		rf->section = xstrdup(s && *s ? s : "global");
+	}
+	return ret;
+}
+
+int result_read_buf(const char *name, const char *buf, size_t len,
+		    struct result_file *rf, char **err)
+{
+	struct reader rd = { 0 };
+
+	memset(rf, 0, sizeof(*rf));
+	rf->path = xstrdup(name);
+	xf_init_buf(&rd.xf, buf, len);
+	return read_common(&rd, rf->path, rf, err);
+}
+
+int result_read(const char *path, struct result_file *rf, char **err)
+{
+	struct reader rd = { 0 };
+	struct stat st;
+	int fd, ret;
+
+	memset(rf, 0, sizeof(*rf));
+	rf->path = xstrdup(path);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || !st.st_size) {
+		*err = xasprintf("%s: %s", path, st.st_size ?
+				 "not a regular file" : "empty file");
+		close(fd);
+		return -1;
+	}
+	xf_init_fd(&rd.xf, fd);
+	ret = read_common(&rd, rf->path, rf, err);
+	close(fd);
+	return ret;
+}
+
+const char *result_prop(const struct result_file *rf, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rf->nprops; i++) {
+		if (!strcmp(rf->props[i].name, name))
+			return rf->props[i].value;
+	}
+	return NULL;
+}
+
+void result_free(struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->nprops; i++) {
+		free(rf->props[i].name);
+		free(rf->props[i].value);
+	}
+	for (i = 0; i < rf->ncases; i++)
+		case_clear(&rf->cases[i]);
+	free(rf->props);
+	free(rf->cases);
+	free(rf->path);
+	free(rf->section);
+	free(rf->why_incomplete);
+	memset(rf, 0, sizeof(*rf));
+}

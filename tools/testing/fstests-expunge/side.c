@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The runs on one side of a comparison, merged per section and test. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "side.h"
+
+static size_t hash_str(const char *s)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static void rehash(struct side_section *s)
+{
+	size_t i, j;
+
+	free(s->hash);
+	s->hsize = s->hsize ? s->hsize * 2 : 256;
+	s->hash = xcalloc(s->hsize, sizeof(*s->hash));
+	for (i = 0; i < s->n; i++) {
+		j = hash_str(s->t[i].name) & (s->hsize - 1);
+		while (s->hash[j])
+			j = (j + 1) & (s->hsize - 1);
+		s->hash[j] = i + 1;
+	}
+}
+
+static struct tally *tally_get(struct side_section *s, char **name)
+{
+	struct tally *t;
+	size_t j;
+
+	if ((s->n + 1) * 2 > s->hsize)
+		rehash(s);
+	j = hash_str(*name) & (s->hsize - 1);
+	while (s->hash[j]) {
+		t = &s->t[s->hash[j] - 1];
+		if (!strcmp(t->name, *name))
+			return t;
+		j = (j + 1) & (s->hsize - 1);
+	}
+	t = array_push(&s->t, &s->n, &s->alloc, sizeof(*t));
+	t->name = *name;
+	*name = NULL;
+	s->hash[j] = s->n;
+	return t;
+}
+
+struct side_section *side_section(const struct side *sd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sd->n; i++) {
+		if (!strcmp(sd->s[i].name, name))
+			return &sd->s[i];
+	}
+	return NULL;
+}
+
+static bool has(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (!strcmp(l->v[i], s))
+			return true;
+	}
+	return false;
+}
+
+static void take(char **dst, char **src)
+{
+	if (!*dst) {
+		*dst = *src;
+		*src = NULL;
+	}
+}
+
+void side_add(struct side *sd, struct result_file *rf, const char *run)
+{
+	struct side_section *s = side_section(sd, rf->section);
+	const char *kernel;
+	size_t i;
+
+	sd->files++;
+	if (!s) {
+		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
+		s->name = xstrdup(rf->section);
+		kernel = result_prop(rf, "KERNEL");
+		if (kernel && *kernel)
+			s->kernel = xstrdup(kernel);
+		s->props = rf->props;
+		s->nprops = rf->nprops;
+		rf->props = NULL;
+		rf->nprops = 0;
+	}
+	kernel = result_prop(rf, "KERNEL");
+	if (kernel && *kernel && !s->kernel)
+		s->kernel = xstrdup(kernel);
+	else if (kernel && *kernel && strcmp(kernel, s->kernel))
+		s->kernels_differ = true;
+	if (!has(&s->runs, run))
+		strlist_add(&s->runs, xstrdup(run));
+	if (rf->incomplete)
+		strlist_add(&s->incomplete, xasprintf("%s: %s", rf->path,
+						      rf->why_incomplete));
+	for (i = 0; i < rf->ncases; i++) {
+		struct result_case *c = &rf->cases[i];
+		struct tally *t = tally_get(s, &c->name);
+
+		switch (c->outcome) {
+		case OUT_PASS:
+			t->pass++;
+			break;
+		case OUT_FAIL:
+			if (!t->fail++) {
+				take(&t->msg, &c->msg);
+				take(&t->detail, &c->detail);
+			}
+			break;
+		case OUT_NOTRUN:
+			t->notrun++;
+			take(&t->notrun_msg, &c->msg);
+			break;
+		}
+	}
+	result_free(rf);
+}
+
+static int tally_cmp(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+void side_finish(struct side *sd)
+{
+	size_t i;
+
+	for (i = 0; i < sd->n; i++) {
+		struct side_section *s = &sd->s[i];
+
+		free(s->hash);
+		s->hash = NULL;
+		s->hsize = 0;
+		if (s->n)
+			qsort(s->t, s->n, sizeof(*s->t), tally_cmp);
+	}
+}
+
+const struct tally *section_tally(const struct side_section *s,
+				  const char *test)
+{
+	struct tally key = { .name = (char *)test };
+
+	if (!s || !s->n)
+		return NULL;
+	return bsearch(&key, s->t, s->n, sizeof(key), tally_cmp);
+}
+
+const char *section_prop(const struct side_section *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->nprops; i++) {
+		if (!strcmp(s->props[i].name, name))
+			return s->props[i].value;
+	}
+	return NULL;
+}
+
+void side_free(struct side *sd)
+{
+	size_t i, j;
+
+	for (i = 0; i < sd->n; i++) {
+		struct side_section *s = &sd->s[i];
+
+		for (j = 0; j < s->n; j++) {
+			free(s->t[j].name);
+			free(s->t[j].msg);
+			free(s->t[j].detail);
+			free(s->t[j].notrun_msg);
+		}
+		for (j = 0; j < s->nprops; j++) {
+			free(s->props[j].name);
+			free(s->props[j].value);
+		}
+		free(s->props);
+		free(s->t);
+		free(s->hash);
+		free(s->name);
+		free(s->kernel);
+		strlist_free(&s->runs);
+		strlist_free(&s->incomplete);
+	}
+	free(sd->s);
+	memset(sd, 0, sizeof(*sd));
+}

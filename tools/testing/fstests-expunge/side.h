@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The runs on one side of a comparison, merged per section and test. */
+#ifndef FEXP_SIDE_H
+#define FEXP_SIDE_H
+
+#include "results.h"
+#include "util.h"
+
+/* Every attempt at one test in one section: first, retries, runs. */
+struct tally {
+	char *name;
+	unsigned int pass, fail, notrun;
+	char *msg;		/* the first failure's message */
+	char *detail;		/* its first diff or kernel log line */
+	char *notrun_msg;	/* why it did not run, the first time */
+};
+
+struct side_section {
+	char *name;
+	struct result_prop *props;	/* of its first run */
+	size_t nprops;
+	char *kernel;			/* the first KERNEL its runs name */
+	bool kernels_differ;		/* its runs name several */
+	struct strlist runs;		/* the runs it is in (run keys) */
+	struct strlist incomplete;	/* "path: why" of each incomplete run */
+	struct tally *t;		/* sorted by name after side_finish() */
+	size_t n, alloc;
+	size_t *hash, hsize;		/* index + 1 into t, while adding */
+};
+
+struct side {
+	struct side_section *s;
+	size_t n, alloc;
+	unsigned int files;
+};
+
+/*
+ * Merge a file read by result_read() into the side; run names the run it
+ * belongs to (check-parallel shards share one). rf is emptied.
+ */
+void side_add(struct side *sd, struct result_file *rf, const char *run);
+/* Done adding: sort the tests of every section. */
+void side_finish(struct side *sd);
+void side_free(struct side *sd);
+
+struct side_section *side_section(const struct side *sd, const char *name);
+/* After side_finish(): a test's tally, or NULL. */
+const struct tally *section_tally(const struct side_section *s,
+				  const char *test);
+const char *section_prop(const struct side_section *s, const char *name);
+
+#endif

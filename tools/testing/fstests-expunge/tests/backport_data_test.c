@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/* scripts/fstests-expunge-backport-data: the data change a backport needs. */
+#include <fcntl.h>
+
+#include "../util.h"
+#include "git-fixture.h"
+#include "test-util.h"
+
+/* test-util.h's FIXTURE() is not used here; the harness has its own */
+#undef FIXTURE
+#include "kselftest_harness.h"
+
+#define SCRIPT SRCDIR "/../../../scripts/fstests-expunge-backport-data"
+#define DATA "tools/testing/fstests-expunge/data"
+/* "\x2d" is "-": checkpatch would take the tag for this file's own */
+#define SPDX "# SPDX\x2dLicense-Identifier: GPL-2.0\n"
+
+static void write_in(const char *repo, const char *path, const char *text)
+{
+	char *full;
+	FILE *f;
+
+	if (sh("mkdir -p $(dirname %s/%s)", repo, path) ||
+	    asprintf(&full, "%s/%s", repo, path) < 0)
+		abort();
+	f = fopen(full, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+	free(full);
+	if (sh("git -C %s add -A", repo))
+		abort();
+}
+
+static char *slurp(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	return fd < 0 ? strdup("") : slurp_fd(fd);
+}
+
+struct trees {
+	char *dir, *mainline, *stable, *fix1, *fix2, *fix3, *other;
+};
+
+/*
+ * Mainline: fix1 (code only; a later commit marks ext4/001 and ext4/002
+ * fixed by it), fix2 (deletes the ext4/003 entry itself), fix3 (no data).
+ * ext4/002 also needs another fix that is not backported. Stable: 6.6.30
+ * with its own version of those entries.
+ */
+static struct trees make_trees(void)
+{
+	struct trees t;
+	char *text;
+
+	t.dir = git_sandbox();
+	t.mainline = git_repo(t.dir, "linux");
+	write_in(t.mainline, DATA "/ext4.expunge",
+		 SPDX
+		 "ext4/001  fail  # a bug\n"
+		 "ext4/002  fail  section=ext4_1k  # another bug\n"
+		 "ext4/003  flaky  # flaky\n"
+		 "generic/004  fail  # unrelated\n");
+	git_commit(t.mainline, "fstests-expunge: ext4 data\n");
+	write_in(t.mainline, "fs/ext4/a.c", "fix one\n");
+	t.fix1 = git_commit(t.mainline, "ext4: fix bug one\n");
+	write_in(t.mainline, "fs/ext4/b.c", "another fix\n");
+	t.other = git_commit(t.mainline, "ext4: fix bug two\n");
+	if (asprintf(&text,
+		     SPDX
+		     "ext4/001  fail  fixed=6.10 fixed-by=%.12s  # a bug\n"
+		     "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n"
+		     "ext4/003  flaky  # flaky\n"
+		     "generic/004  fail  # unrelated\n",
+		     t.fix1, t.fix1, t.other) < 0)
+		abort();
+	write_in(t.mainline, DATA "/ext4.expunge", text);
+	free(text);
+	git_commit(t.mainline, "fstests-expunge: ext4: bug one is fixed\n");
+	write_in(t.mainline, "fs/ext4/c.c", "flaky fix\n");
+	write_in(t.mainline, DATA "/ext4.expunge", "");
+	if (asprintf(&text,
+		     SPDX
+		     "ext4/001  fail  fixed=6.10 fixed-by=%.12s  # a bug\n"
+		     "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n"
+		     "generic/004  fail  # unrelated\n",
+		     t.fix1, t.fix1, t.other) < 0)
+		abort();
+	write_in(t.mainline, DATA "/ext4.expunge", text);
+	free(text);
+	t.fix2 = git_commit(t.mainline, "ext4: fix the flaky one\n");
+	write_in(t.mainline, "fs/xfs/d.c", "xfs\n");
+	t.fix3 = git_commit(t.mainline, "xfs: fix something else\n");
+
+	t.stable = git_repo(t.dir, "stable");
+	write_in(t.stable, "Makefile",
+		 SPDX "VERSION = 6\nPATCHLEVEL = 6\nSUBLEVEL = 30\n");
+	write_in(t.stable, DATA "/ext4.expunge",
+		 SPDX
+		 "ext4/001  fail  since=6.6.1  # a bug\n"
+		 "ext4/002  fail  section=ext4_1k  # another bug\n"
+		 "ext4/003  flaky  # flaky\n");
+	git_commit(t.stable, "Linux 6.6.30\n");
+	return t;
+}
+
+/* Run the script in the stable tree; stdout to DIR/out, stderr to DIR/err */
+static int run_script(const struct trees *t, const char *args)
+{
+	return sh("cd %s && %s --mainline %s %s >%s/out 2>%s/err", t->stable,
+		  SCRIPT, t->mainline, args, t->dir, t->dir);
+}
+
+static char *out_of(const struct trees *t, const char *name)
+{
+	char *path, *s;
+
+	if (asprintf(&path, "%s/%s", t->dir, name) < 0)
+		abort();
+	s = slurp(path);
+	free(path);
+	return s;
+}
+
+TEST(patch_for_fixes_with_data)
+{
+	struct trees t = make_trees();
+	char *args, *patch, *data, *want, *path;
+	struct run_result r;
+
+	ASSERT_LT(0, asprintf(&args, "%s %s -o %s/data.patch", t.fix1, t.fix2,
+			      t.dir));
+	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
+	ASSERT_LT(0, asprintf(&path, "%s/data.patch", t.dir));
+	patch = slurp(path);
+	EXPECT_NE(NULL, strstr(patch, "] fstests-expunge: data for 2 backported commits\n"));
+	EXPECT_NE(NULL, strstr(patch, "(\"ext4: fix bug one\")"));
+	/* ext4/002 also needs a fix that is not backported */
+	EXPECT_NE(NULL, strstr(patch, "Note: ext4/002: fixed= left alone"));
+	/* the patch applies to the stable branch */
+	ASSERT_EQ(0, sh("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
+	free(path);
+	ASSERT_LT(0, asprintf(&path, "%s/" DATA "/ext4.expunge", t.stable));
+	data = slurp(path);
+	ASSERT_LT(0, asprintf(&want,
+			      SPDX
+			      "ext4/001  fail  since=6.6.1 fixed-by=%.12s fixed=6.10,6.6.31  # a bug\n"
+			      "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n",
+			      t.fix1, t.fix1, t.other));
+	EXPECT_STREQ(want, data);
+	/* and is data the tool reads without complaint */
+	free(args);
+	ASSERT_LT(0, asprintf(&args, "check %s", path));
+	r = run_fexp(args);
+	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
+	run_free(&r);
+
+	/* done once: nothing more is needed */
+	free(args);
+	ASSERT_LT(0, asprintf(&args, "%s %s", t.fix1, t.fix2));
+	EXPECT_EQ(0, run_script(&t, args));
+	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
+	EXPECT_STREQ("", out_of(&t, "out"));
+	sh("rm -rf %s", t.dir);
+}
+
+TEST(a_range_and_a_release_given)
+{
+	struct trees t = make_trees();
+	char *args, *patch;
+
+	/* fix1^..fix2: fix1, the data commit, the other fix and fix2 */
+	ASSERT_LT(0, asprintf(&args, "--fixed-version 6.6.32 %.12s^..%.12s",
+			      t.fix1, t.fix2));
+	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
+	patch = out_of(&t, "out");
+	/* the commits the data names, not every commit of the range */
+	EXPECT_NE(NULL, strstr(patch, "data for 3 backported commits\n"));
+	EXPECT_EQ(NULL, strstr(patch, "bug one is fixed"));
+	EXPECT_NE(NULL, strstr(patch, "fixed=6.10,6.6.32  # a bug\n"));
+	/* every fix of ext4/002 is in the range: its fixed= is set too */
+	EXPECT_NE(NULL, strstr(patch, "fixed=6.6.32  # another bug\n"))
+		TH_LOG("%s", patch);
+	EXPECT_NE(NULL, strstr(patch, "\n-ext4/003  flaky  # flaky\n"));
+	sh("rm -rf %s", t.dir);
+}
+
+TEST(no_data_for_the_commit)
+{
+	struct trees t = make_trees();
+
+	EXPECT_EQ(0, run_script(&t, t.fix3));
+	EXPECT_STREQ("", out_of(&t, "out"));
+	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
+	sh("rm -rf %s", t.dir);
+}
+
+TEST(a_branch_without_the_data_file)
+{
+	struct trees t = make_trees();
+
+	ASSERT_EQ(0, sh("git -C %s rm -q %s && git -C %s commit -q -m x",
+			t.stable, DATA "/ext4.expunge", t.stable));
+	EXPECT_EQ(0, run_script(&t, t.fix1));
+	EXPECT_STREQ("", out_of(&t, "out"));
+	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "ext4.expunge: not on this branch"));
+	sh("rm -rf %s", t.dir);
+}
+
+TEST(bad_usage_and_unknown_commits)
+{
+	struct trees t = make_trees();
+
+	EXPECT_EQ(2, run_script(&t, "0123456789abcdef"));
+	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no commit 0123456789abcdef"));
+	EXPECT_EQ(2, run_script(&t, ""));
+	EXPECT_EQ(2, sh("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
+	EXPECT_EQ(0, sh("%s --help >/dev/null", SCRIPT));
+	sh("rm -rf %s", t.dir);
+}
+
+TEST_HARNESS_MAIN

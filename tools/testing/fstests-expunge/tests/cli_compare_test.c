@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "compare" as users run it: classes, formats and exit codes. */
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <linux/compiler.h>
+
+#include "test-util.h"
+#undef FIXTURE	/* the harness has its own */
+#include "kselftest_harness.h"
+
+#define CMP		SRCDIR "/tests/fixtures/compare"
+#define DATA		"--data " CMP "/data "
+#define MCGROF(d)	CMP "/kdevops/" d "/6.5.0-rc3-next-20230725/xfs_reflink_4k/result.xml "
+#define RUN(r)		CMP "/runs/" r "/result.xml "
+#define EMPTY_DATA	"--data " CMP "/fstests "	/* no data files there */
+
+static struct run_result cmp(const char *args)
+{
+	char *full;
+	struct run_result r;
+
+	if (asprintf(&full, "compare %s", args) < 0)
+		abort();
+	r = run_fexp(full);
+	free(full);
+	return r;
+}
+
+/* A result.xml with n testcases named generic/1NN, failing or passing. */
+static char *suite(int n, bool fail)
+{
+	size_t size = 4096 + n * 256;
+	char *buf = malloc(size), *path;
+	int i, len;
+
+	len = snprintf(buf, size,
+		       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		       "<testsuite name=\"xfstests\" failures=\"%d\" tests=\"%d\" time=\"9\">\n"
+		       "\t<properties>\n"
+		       "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
+		       "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
+		       "\t</properties>\n", fail ? n : 0, n);
+	for (i = 0; i < n; i++) {
+		len += snprintf(buf + len, size - len,
+				"\t<testcase classname=\"xfstests.xfs_4k\" name=\"generic/%d\">\n",
+				100 + i);
+		if (fail)
+			len += snprintf(buf + len, size - len, "%s",
+					"\t\t<failure message=\"- mismatch\" type=\"TestFail\" />\n");
+		len += snprintf(buf + len, size - len, "\t</testcase>\n");
+	}
+	len += snprintf(buf + len, size - len, "</testsuite>\n");
+	path = tmpfile_with(buf, len);
+	free(buf);
+	return path;
+}
+
+static __printf(1, 2) char *args2(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	return s;
+}
+
+TEST(four_runs_of_one_section_are_attempts_flaky_with_counts)
+{
+	struct run_result r = cmp(EMPTY_DATA MCGROF("20230731") MCGROF("20230817")
+				  MCGROF("20230825") MCGROF("20230829"));
+
+	/*
+	 * 537 failed in three runs of four; 388 failed in one of the two
+	 * runs before it was expunged, 021 in one of three
+	 */
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/537: 3/4 failed"));
+	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/388: 1/2 failed"));
+	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/021: 1/3 failed"));
+	EXPECT_NE(NULL, strstr(r.out, "Flaky (3)"));
+	run_free(&r);
+}
+
+TEST(failures_that_passed_in_the_baseline_are_regressions)
+{
+	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230731")
+				  MCGROF("20230817"));
+
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "Regressions (2)"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/388: failed (baseline: passed)"));
+	EXPECT_NE(NULL, strstr(r.out, "+umount: /media/scratch: target is busy."));
+	run_free(&r);
+}
+
+TEST(passes_that_failed_in_the_baseline_are_fixed)
+{
+	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230817")
+				  MCGROF("20230731"));
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "Fixed (2)"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/537: passed (baseline: failed)"));
+	EXPECT_EQ(NULL, strstr(r.out, "Regressions"));
+	run_free(&r);
+}
+
+TEST(failing_on_both_sides_is_still_failing)
+{
+	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230825")
+				  MCGROF("20230829"));
+
+	/* 537 fails in both; 021 failed in the baseline, then was expunged */
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "Still failing (1)"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/537: failed (baseline: failed)"));
+	EXPECT_NE(NULL, strstr(r.out, "Missing (in the baseline, not here) (1):\n"
+			       "  xfs_reflink_4k: generic/021\n"));
+	run_free(&r);
+}
+
+TEST(data_explains_known_failures_and_flags_unexpected_passes)
+{
+	struct run_result r = cmp(DATA MCGROF("20230829"));
+
+	/* 537 is "fail" in the data; 001 is "fail" but passes */
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "Known failures (1)"));
+	EXPECT_NE(NULL, strstr(r.out, "Unexpected passes (remove the entry?) (1)"));
+	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/001: passed"));
+	EXPECT_NE(NULL, strstr(r.out, "data: fail"));
+	run_free(&r);
+}
+
+TEST(without_baseline_unexplained_failures_are_regressions)
+{
+	struct run_result with = cmp(DATA MCGROF("20230825"));
+	struct run_result without = cmp(EMPTY_DATA MCGROF("20230829"));
+
+	/* generic/021 is flaky with retries=0: one failed attempt counts */
+	EXPECT_EQ(1, with.status);
+	EXPECT_NE(NULL, strstr(with.out, "generic/021: failed; flaky, but every attempt failed"));
+	/* no data: 537's failure is not explained */
+	EXPECT_EQ(1, without.status);
+	EXPECT_NE(NULL, strstr(without.out, "generic/537: failed; not explained by the data"));
+	run_free(&with);
+	run_free(&without);
+}
+
+TEST(flaky_failure_with_retries_left_is_not_a_regression)
+{
+	struct run_result r = cmp(DATA MCGROF("20230817"));
+
+	/* generic/388: retries=3, one attempt failed: not yet a regression */
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "generic/388: failed; every attempt failed, but fewer than"));
+	run_free(&r);
+}
+
+TEST(check_L_repeats_are_attempts)
+{
+	struct run_result r = cmp(DATA RUN("run3-loop/ext4_4k"));
+
+	/* generic/398 failed three times (-L 2); the data allows 2 retries */
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "ext4_4k generic/398: 3/3 failed"));
+	run_free(&r);
+}
+
+TEST(check_i_iterations_are_attempts)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format json " RUN("run4-xfs/xfs_crc"));
+	char *rec = strstr(r.out, "{\"test\": \"generic/531\", \"class\": \"regression\"");
+	char *end;
+
+	EXPECT_EQ(1, r.status);
+	ASSERT_NE(NULL, rec);
+	end = strchr(rec, '}');
+	ASSERT_NE(NULL, end);
+	*end = '\0';
+	/* -i 2: both iterations failed */
+	EXPECT_NE(NULL, strstr(rec, "\"attempts\": 2, \"failed\": 2"));
+	run_free(&r);
+}
+
+TEST(a_new_test_and_a_missing_test)
+{
+	char *a = suite(3, false), *b = suite(2, false), *args;
+	struct run_result r, bis;
+
+	/* the baseline has generic/100..102, the run generic/100..101 */
+	args = args2(EMPTY_DATA "--baseline %s %s", a, b);
+	r = cmp(args);
+	free(args);
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "(in the baseline, not here) (1):\n  xfs_4k: generic/102\n"));
+	args = args2(EMPTY_DATA "--bisect --baseline %s %s", a, b);
+	bis = cmp(args);
+	free(args);
+	EXPECT_EQ(125, bis.status);
+	run_free(&r);
+	run_free(&bis);
+	args = args2(EMPTY_DATA "--baseline %s %s", b, a);
+	r = cmp(args);
+	free(args);
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "New (not in the baseline) (1):\n  xfs_4k: generic/102\n"));
+	run_free(&r);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+}
+
+TEST(not_run_tests_are_counted_and_in_ktap_skipped)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format ktap " RUN("run1-ext4/ext4_4k"));
+
+	EXPECT_EQ(1, r.status);
+	EXPECT_EQ(0, strncmp(r.out, "KTAP version 1\n1..1\n", 20));
+	EXPECT_NE(NULL, strstr(r.out, "    # Subtest: ext4_4k\n    1..44\n"));
+	/* tests in name order: ext4/022 026 027 028 029 034 036 ... 306 */
+	EXPECT_NE(NULL, strstr(r.out, "    ok 5 ext4/029 # SKIP This test requires a valid"));
+	EXPECT_NE(NULL, strstr(r.out, "    not ok 12 ext4/306 # regression: - output mismatch"));
+	EXPECT_NE(NULL, strstr(r.out, "\nnot ok 1 ext4_4k\n"));
+	run_free(&r);
+}
+
+TEST(ktap_marks_known_failures_xfail)
+{
+	struct run_result r = cmp(DATA "--format ktap " MCGROF("20230829"));
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, " generic/537 # XFAIL known failure\n"));
+	EXPECT_NE(NULL, strstr(r.out, "\nok 1 xfs_reflink_4k\n"));
+	run_free(&r);
+}
+
+TEST(ten_failures_are_bad_and_zero_are_good_under_bisect)
+{
+	char *pass = suite(10, false), *fail = suite(10, true), *args;
+	struct run_result bad, good;
+
+	args = args2(EMPTY_DATA "--bisect --baseline %s %s", pass, fail);
+	bad = cmp(args);
+	free(args);
+	args = args2(EMPTY_DATA "--bisect --baseline %s %s", pass, pass);
+	good = cmp(args);
+	free(args);
+	EXPECT_EQ(1, bad.status);
+	EXPECT_NE(NULL, strstr(bad.out, "Result: 10 regressions"));
+	EXPECT_EQ(0, good.status);
+	EXPECT_NE(NULL, strstr(good.out, "Result: 0 regressions"));
+	run_free(&bad);
+	run_free(&good);
+	unlink(pass);
+	unlink(fail);
+	free(pass);
+	free(fail);
+}
+
+TEST(incomplete_run_is_bad_and_under_bisect_cannot_tell)
+{
+	const char *inc = CMP "/fstests/example-result-incomplete.xml";
+	struct run_result r = cmp(EMPTY_DATA "--baseline " CMP
+				  "/fstests/example-result-incomplete.xml " CMP
+				  "/fstests/example-result-incomplete.xml");
+	struct run_result b;
+	char *args = args2(EMPTY_DATA "--bisect --baseline %s %s", inc, inc);
+
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "Incomplete run (a crash?) in section xfs_crc"));
+	EXPECT_NE(NULL, strstr(r.out, "the run did not finish (time=\"\")"));
+	b = cmp(args);
+	free(args);
+	EXPECT_EQ(125, b.status);
+	run_free(&r);
+	run_free(&b);
+}
+
+TEST(crash_cut_short_file_is_skipped_under_bisect)
+{
+	const char *full = CMP "/fstests/example-result.xml";
+	struct run_result r;
+	char *buf, *cut, *args;
+	FILE *f = fopen(full, "r");
+	size_t n;
+
+	ASSERT_NE(NULL, f);
+	buf = calloc(1, 1 << 16);
+	n = fread(buf, 1, (1 << 16) - 1, f);
+	fclose(f);
+	/* the file ends inside the xfs/013 testcase */
+	cut = tmpfile_with(buf, strstr(buf, "name=\"xfs/013\"") - buf + 30);
+	args = args2(EMPTY_DATA "--bisect --baseline %s %s", full, cut);
+	r = cmp(args);
+	EXPECT_EQ(125, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "incomplete"));
+	EXPECT_NE(NULL, strstr(r.out, "the file ends in the middle"));
+	/* what was there was still compared: 001, 013, 475, 679 */
+	EXPECT_NE(NULL, strstr(r.out, "\nxfs_crc                  4 "));
+	run_free(&r);
+	free(args);
+	unlink(cut);
+	free(cut);
+	free(buf);
+	(void)n;
+}
+
+TEST(unescaped_message_keeps_the_other_testcases)
+{
+	const char *xml =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuite name=\"xfstests\" failures=\"1\" tests=\"3\" time=\"5\">\n"
+		"\t<properties>\n\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n\t</properties>\n"
+		"\t<testcase classname=\"xfstests.s\" name=\"generic/001\" time=\"1\">\n\t</testcase>\n"
+		"\t<testcase classname=\"xfstests.s\" name=\"generic/002\" time=\"1\">\n"
+		"\t\t<failure message=\"a & b <c> \"d\" type=\"TestFail\" />\n"
+		"\t</testcase>\n"
+		"\t<testcase classname=\"xfstests.s\" name=\"generic/003\" time=\"1\">\n\t</testcase>\n"
+		"</testsuite>\n";
+	char *path = tmpfile_str(xml), *args = args2(EMPTY_DATA "--format json %s%s", path, "");
+	struct run_result r = cmp(args);
+
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "\"message\": \"a & b <c> \\\"d\""));
+	EXPECT_NE(NULL, strstr(r.out, "\"tests\": 3"));
+	EXPECT_NE(NULL, strstr(r.out, "\"pass\": 2"));
+	run_free(&r);
+	free(args);
+	unlink(path);
+	free(path);
+}
+
+TEST(different_setups_are_named_first_in_text_and_json)
+{
+	struct run_result t = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
+				  RUN("run2-ext4-nodelalloc/ext4_4k"));
+	struct run_result j = cmp(EMPTY_DATA "--format json --baseline "
+				  RUN("run1-ext4/ext4_4k") RUN("run2-ext4-nodelalloc/ext4_4k"));
+	const char *head = "The runs were not set up alike in section ext4_4k:\n";
+	const char *diff = "  MOUNT_OPTIONS: baseline \"-o acl,user_xattr \", this run ";
+	const char *to = "\"-o acl,user_xattr,nodelalloc\"\n";
+	const char *json = "{\"property\": \"MOUNT_OPTIONS\", \"baseline\": ";
+	const char *jvals = "\"-o acl,user_xattr \", \"run\": \"-o acl,user_xattr,nodelalloc\"}";
+	char *env = strstr(t.out, head), *p;
+
+	ASSERT_NE(NULL, env);
+	p = env + strlen(head);
+	EXPECT_EQ(0, strncmp(p, diff, strlen(diff)));
+	EXPECT_EQ(0, strncmp(p + strlen(diff), to, strlen(to)));
+	/* before the summary and the lists */
+	EXPECT_TRUE(env < strstr(t.out, "section  "));
+	p = strstr(j.out, json);
+	ASSERT_NE(NULL, p);
+	EXPECT_EQ(0, strncmp(p + strlen(json), jvals, strlen(jvals)));
+	/* generic/614 needs delayed allocation: not run with nodelalloc */
+	EXPECT_NE(NULL, strstr(t.out, "ext4_4k: generic/614"));
+	run_free(&t);
+	run_free(&j);
+}
+
+TEST(map_compares_differently_named_sections)
+{
+	struct run_result r = cmp(EMPTY_DATA "--map ext4_1k=ext4_4k --baseline "
+				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "compared with baseline section ext4_1k"));
+	EXPECT_NE(NULL, strstr(r.out, "Still failing (2)"));
+	EXPECT_EQ(NULL, strstr(r.out, "only in the baseline"));
+	run_free(&r);
+}
+
+TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
+{
+	struct run_result r = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
+				  CMP "/runs/run3-loop");
+	struct run_result back = cmp(EMPTY_DATA "--baseline " CMP "/runs/run3-loop "
+				     RUN("run1-ext4/ext4_4k"));
+
+	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
+
+	/* run3 has xfs_crc too: 7 tests, 2 of them not run */
+	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
+	EXPECT_EQ(0, strncmp(strstr(back.out, all) + strlen(all), "this run)\n", 10));
+	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
+	run_free(&r);
+	run_free(&back);
+}
+
+TEST(directories_are_searched_and_kernel_chooses_the_data)
+{
+	struct run_result r = cmp(DATA "--format json " CMP "/kdevops/20240221");
+	struct run_result old = cmp(DATA CMP "/kdevops/old");
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "kernel 6.8.0-rc2 (version 6.8-rc2, from the KERNEL"));
+	EXPECT_NE(NULL, strstr(r.out, "\"files\": {\"baseline\": 0, \"run\": 1}"));
+	/* before 2023 there was no KERNEL property */
+	EXPECT_NE(NULL, strstr(old.out, "data: none: the results name no KERNEL: give --release"));
+	run_free(&r);
+	run_free(&old);
+}
+
+TEST(config_evaluates_conditions_for_the_results_kernel)
+{
+	struct run_result with = cmp(DATA "--config " CMP "/data/scrub.config "
+				     MCGROF("20230829"));
+	struct run_result without = cmp(DATA MCGROF("20230829"));
+
+	/* the release still comes from the results, the config from --config */
+	EXPECT_NE(NULL, strstr(with.out, "kernel 6.5.0-rc3-next-20230725 (version 6.5-rc3"));
+	EXPECT_NE(NULL, strstr(with.out, "Unexpected passes (remove the entry?) (2)"));
+	EXPECT_NE(NULL, strstr(with.out, "xfs_reflink_4k generic/002: passed"));
+	/* no config for that kernel here: the conditional entry is left out */
+	EXPECT_NE(NULL, strstr(without.out, "entries with 'if' conditions left out"));
+	EXPECT_EQ(NULL, strstr(without.out, "xfs_reflink_4k generic/002: passed"));
+	run_free(&with);
+	run_free(&without);
+}
+
+TEST(output_file_is_written_and_usage_errors_exit_2)
+{
+	char out[] = "/tmp/fexp-cmp-out.XXXXXX";
+	int fd = mkstemp(out);
+	char *args = args2(EMPTY_DATA "-o %s %s", out, MCGROF("20230731"));
+	struct run_result r = cmp(args), none = cmp(""), fmt, miss, bis;
+	struct stat st;
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(0, strcmp(r.out, ""));
+	EXPECT_EQ(0, stat(out, &st));
+	EXPECT_LT(100, st.st_size);
+	EXPECT_EQ(2, none.status);
+	fmt = cmp("--format xml " MCGROF("20230731"));
+	EXPECT_EQ(2, fmt.status);
+	miss = cmp("/nonexistent/results");
+	EXPECT_EQ(2, miss.status);
+	EXPECT_NE(NULL, strstr(miss.err, "/nonexistent/results"));
+	bis = cmp("--bisect /nonexistent/results");
+	EXPECT_EQ(125, bis.status);
+	run_free(&r);
+	run_free(&none);
+	run_free(&fmt);
+	run_free(&miss);
+	run_free(&bis);
+	free(args);
+	close(fd);
+	unlink(out);
+}
+
+TEST(help_describes_the_exit_codes)
+{
+	struct run_result r = cmp("--help");
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "--baseline PATH"));
+	EXPECT_NE(NULL, strstr(r.out, "125 cannot tell"));
+	run_free(&r);
+}
+
+TEST_HARNESS_MAIN

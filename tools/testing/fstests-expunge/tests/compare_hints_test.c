@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare --fstests [--srctree]: a failing test's source names the kernel
+ * fixes for it; the report says which ones the kernel tree lacks.
+ */
+#include "git-fixture.h"
+#include "test-util.h"
+#include "kselftest_harness.h"
+
+#define RUN4 FIXTURE_PATH("compare/runs/run4-xfs")
+
+/* An fstests tree whose generic/531 names two fixes; returns its path. */
+static char *fstests_tree(const char *dir, const char *have, const char *lack)
+{
+	char *path, *test;
+	FILE *f;
+
+	if (asprintf(&path, "%s/fstests", dir) < 0 ||
+	    asprintf(&test, "%s/tests/generic/531", path) < 0 ||
+	    sh("mkdir -p %s/tests/generic", path))
+		abort();
+	f = fopen(test, "w");
+	if (!f)
+		abort();
+	fprintf(f, "#! /bin/bash\n. ./common/preamble\n"
+		"_fixed_by_kernel_commit %.12s \\\n\t\"fs: the fix we have\"\n"
+		"[ \"$FSTYP\" = \"btrfs\" ] && _fixed_by_kernel_commit 0123456789ab \"btrfs: not ours\"\n"
+		"_fixed_by_kernel_commit %s \"xfs: the fix we lack\"\n",
+		have, lack);
+	fclose(f);
+	free(test);
+	return path;
+}
+
+TEST(hints_say_which_fix_the_tree_lacks)
+{
+	char *dir = git_sandbox(), *tree = git_repo(dir, "linux");
+	char *have = git_commit(tree, "fs: the fix we have\n");
+	char *fst = fstests_tree(dir, have, "fedcba987654");
+	struct run_result r;
+	char *args;
+
+	ASSERT_LE(0, asprintf(&args, "compare --fstests %s --srctree %s %s",
+			      fst, tree, RUN4));
+	r = run_fexp(args);
+	EXPECT_EQ(1, r.status);		/* generic/531 still regresses */
+	EXPECT_NE(NULL, strstr(r.out, "fedcba987654"));
+	EXPECT_NE(NULL, strstr(r.out, "not in HEAD"));
+	/* the fix the tree has is said to be there */
+	EXPECT_NE(NULL, strstr(r.out, "is in HEAD"));
+	/* a hint for another filesystem is not shown for xfs */
+	EXPECT_EQ(NULL, strstr(r.out, "0123456789ab"));
+	/* only a failing test gets hints: generic/564 has no source here */
+	EXPECT_EQ(NULL, strstr(r.err, "generic/003"));
+	run_free(&r);
+	free(args);
+
+	ASSERT_LE(0, asprintf(&args, "compare --format json --fstests %s --srctree %s %s",
+			      fst, tree, RUN4));
+	r = run_fexp(args);
+	EXPECT_NE(NULL, strstr(r.out, "\"hints\": [\"fix "));
+	EXPECT_NE(NULL, strstr(r.out, "\"hints\": null"));
+	run_free(&r);
+	free(args);
+
+	ASSERT_LE(0, asprintf(&args, "compare --format ktap --fstests %s --srctree %s %s",
+			      fst, tree, RUN4));
+	r = run_fexp(args);
+	EXPECT_NE(NULL, strstr(r.out, "    # fix fedcba987654"));
+	run_free(&r);
+	free(args);
+	sh("rm -rf %s", dir);
+}
+
+TEST(hints_without_git_list_the_fixes)
+{
+	char *dir = git_sandbox();
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+	struct run_result r;
+	char *args;
+
+	ASSERT_LE(0, asprintf(&args, "compare --fstests %s %s", fst, RUN4));
+	r = run_fexp(args);
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "aaaaaaaaaaaa"));
+	EXPECT_NE(NULL, strstr(r.out, "bbbbbbbbbbbb"));
+	EXPECT_EQ(NULL, strstr(r.out, "is in HEAD"));
+	run_free(&r);
+	free(args);
+	sh("rm -rf %s", dir);
+}
+
+TEST(hints_need_a_readable_git_tree)
+{
+	char *dir = git_sandbox();
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+	struct run_result r;
+	char *args;
+
+	/* a broken .git: the history cannot be read */
+	ASSERT_EQ(0, sh("mkdir -p %s/broken/.git", dir));
+	ASSERT_LE(0, asprintf(&args, "compare --fstests %s --srctree %s/broken %s",
+			      fst, dir, RUN4));
+	r = run_fexp(args);
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(0, strlen(r.err));
+	run_free(&r);
+	free(args);
+	sh("rm -rf %s", dir);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which result.xml files a path stands for: layouts and shards. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "test-util.h"
+#include "resultfind.h"
+#undef FIXTURE	/* the harness has its own */
+#include "kselftest_harness.h"
+
+static void touch(const char *root, const char *rel)
+{
+	char *cmd;
+
+	if (asprintf(&cmd, "mkdir -p \"$(dirname '%s/%s')\" && echo x > '%s/%s'",
+		     root, rel, root, rel) < 0 || system(cmd))
+		abort();
+	free(cmd);
+}
+
+static char *tree(void)
+{
+	char *dir = strdup("/tmp/fexp-find.XXXXXX");
+
+	if (!mkdtemp(dir))
+		abort();
+	return dir;
+}
+
+static void rmtree(char *dir)
+{
+	char *cmd;
+
+	if (asprintf(&cmd, "rm -rf '%s'", dir) < 0 || system(cmd))
+		abort();
+	free(cmd);
+	free(dir);
+}
+
+TEST(kdevops_and_fstests_layouts_are_searched_in_order)
+{
+	char *dir = tree();
+	struct found_list l = { 0 };
+	char *err = NULL;
+
+	touch(dir, "host/6.6.0/xfs_crc/result.xml");
+	touch(dir, "host/6.6.0/xfs_crc/check.log");
+	touch(dir, "host/6.6.0/xfs_nocrc/result.xml");
+	touch(dir, "results/ext4_4k/result.xml");
+	ASSERT_EQ(0, results_find(dir, &l, &err));
+	ASSERT_EQ(3, l.n);
+	EXPECT_NE(NULL, strstr(l.f[0].path, "/host/6.6.0/xfs_crc/result.xml"));
+	EXPECT_NE(NULL, strstr(l.f[2].path, "/results/ext4_4k/result.xml"));
+	/* each file its own run */
+	EXPECT_STREQ(l.f[0].path, l.f[0].run);
+	found_free(&l);
+	rmtree(dir);
+}
+
+TEST(check_parallel_shards_of_the_newest_run_are_one_run)
+{
+	char *dir = tree();
+	struct found_list l = { 0 };
+	char *err = NULL;
+
+	touch(dir, "runner-1/results-2024-11-20-10:00:00/result.xml");
+	touch(dir, "runner-1/results-2024-12-01-08:00:00/result.xml");
+	touch(dir, "runner-2/results-2024-12-01-08:00:00/result.xml");
+	ASSERT_EQ(0, results_find(dir, &l, &err));
+	ASSERT_EQ(2, l.n);
+	EXPECT_STREQ(l.f[0].run, l.f[1].run);
+	EXPECT_NE(NULL, strstr(l.f[0].run, "@2024-12-01-08:00:00"));
+	ASSERT_EQ(1, l.notes.n);
+	EXPECT_NE(NULL, strstr(l.notes.v[0], "results-2024-11-20-10:00:00/result.xml: left out"));
+	found_free(&l);
+	rmtree(dir);
+}
+
+TEST(a_directory_without_results_is_an_error)
+{
+	char *dir = tree();
+	struct found_list l = { 0 };
+	char *err = NULL;
+
+	EXPECT_EQ(-1, results_find(dir, &l, &err));
+	EXPECT_NE(NULL, strstr(err, "no result.xml in this directory"));
+	free(err);
+	err = NULL;
+	EXPECT_EQ(-1, results_find("/nonexistent", &l, &err));
+	EXPECT_NE(NULL, strstr(err, "/nonexistent: No such file"));
+	free(err);
+	found_free(&l);
+	rmtree(dir);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tests of select.c: which entries apply to a kernel and a section. */
+#include "kselftest_harness.h"
+
+#include "data.h"
+#include "kernel.h"
+#include "select.h"
+#include "test-util.h"
+
+struct sel {
+	struct kernel_opts o;
+	struct kernel k;
+	struct dataset ds;
+	struct diag d;
+	struct selector s;
+	char *err;
+	int init;	/* what selector_init returned */
+};
+
+/* Data text and a kernel (release, config file or NULL) to select with */
+static void sel_open(struct sel *x, const char *text, const char *release,
+		     const char *config)
+{
+	memset(x, 0, sizeof(*x));
+	x->o.release = release;
+	x->o.config = config;
+	if (kernel_identify(&x->o, &x->k, &x->err))
+		abort();
+	if (data_parse(&x->ds, "sel.expunge", text, strlen(text), &x->d))
+		abort();
+	x->init = selector_init(&x->s, &x->ds, &x->k, &x->d, &x->err);
+}
+
+static void sel_close(struct sel *x)
+{
+	selector_free(&x->s);
+	dataset_free(&x->ds);
+	diag_free(&x->d);
+	kernel_free(&x->k);
+	free(x->err);
+}
+
+static enum verdict check_one(const char *line, const char *release,
+			      const char *section)
+{
+	struct sel x;
+	enum verdict v;
+
+	sel_open(&x, line, release, NULL);
+	if (x.init || x.ds.n != 1)
+		abort();
+	v = selector_check(&x.s, 0, section, NULL);
+	sel_close(&x);
+	return v;
+}
+
+TEST(section_globs)
+{
+	const char *e = "generic/388 flaky section=*1k*,ext4_4k # x";
+
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "1k"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k_quota"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_4k"));
+	/* a glob is matched whole, not as a substring */
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_4k_dax"));
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "xext4_4k"));
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_2k"));
+	/* case matters, as in fstests section names */
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "EXT4_1K"));
+}
+
+TEST(section_glob_classes)
+{
+	const char *e = "generic/388 flaky section=ext4_[14]k,x?z,[!a]b # x";
+
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_4k"));
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_2k"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "xyz"));
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "xz"));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8", "bb"));
+	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ab"));
+}
+
+TEST(no_section_given)
+{
+	/* an entry for some sections needs one; an entry for all does not */
+	EXPECT_EQ(NEEDS_SECTION,
+		  check_one("generic/388 flaky section=* # x", "6.8", NULL));
+	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", NULL));
+	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", "any"));
+}
+
+TEST(since_and_fixed_per_entry)
+{
+	const char *e = "generic/743 fail since=6.6.12,6.7 fixed=6.6.30,6.9 # x";
+
+	EXPECT_EQ(NOT_SINCE, check_one(e, "6.6.11", NULL));
+	EXPECT_EQ(APPLIES, check_one(e, "6.6.12", NULL));
+	EXPECT_EQ(NOT_FIXED, check_one(e, "6.6.30", NULL));
+	EXPECT_EQ(APPLIES, check_one(e, "6.8.12", NULL));
+	EXPECT_EQ(APPLIES, check_one(e, "6.9.0-rc7", NULL));
+	EXPECT_EQ(NOT_FIXED, check_one(e, "6.9.0", NULL));
+	EXPECT_EQ(NOT_SINCE, check_one(e, "6.1.0-28-amd64", NULL));
+	/* the release's upstream version decides: Fedora's 6.6.31 is fixed */
+	EXPECT_EQ(NOT_FIXED, check_one(e, "6.6.31-100.fc38.x86_64", NULL));
+	/* the section is checked before the versions */
+	EXPECT_EQ(NOT_SECTION,
+		  check_one("generic/1 fail section=a fixed=6.1 # x", "6.9", "b"));
+}
+
+TEST(why_says_what_decided)
+{
+	struct sel x;
+	struct strbuf why = { 0 };
+
+	sel_open(&x, "ext4/032 fail fixed=6.9,6.6.30,6.1.90 fixed-by=0123456789ab\n"
+		 "generic/388 flaky section=*1k* # x\n"
+		 "generic/743 fail since=6.7 # x\n",
+		 "6.6.31", NULL);
+	ASSERT_EQ(0, x.init);
+	EXPECT_EQ(NOT_FIXED, selector_check(&x.s, 0, "s1", &why));
+	EXPECT_STREQ("fixed in 6.6.30 (kernel 6.6.31)", why.buf);
+	sb_free(&why);
+	EXPECT_EQ(NOT_SECTION, selector_check(&x.s, 1, "ext4_4k", &why));
+	EXPECT_STREQ("section ext4_4k is not *1k*", why.buf);
+	sb_free(&why);
+	EXPECT_EQ(NEEDS_SECTION, selector_check(&x.s, 1, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "no --section given"));
+	sb_free(&why);
+	EXPECT_EQ(NOT_SINCE, selector_check(&x.s, 2, NULL, &why));
+	EXPECT_STREQ("6.6.31 is before since=6.7", why.buf);
+	sb_free(&why);
+	sel_close(&x);
+}
+
+TEST(conditions_with_a_config)
+{
+	static const char text[] =
+		"generic/470 expunge section=*dax* if FS_DAX && !EXT4_FS_SECURITY # a\n"
+		"generic/413 expunge section=*dax* if !FS_DAX # b\n"
+		"generic/001 fail if EXT4_FS # module counts\n"
+		"generic/002 fail if EXT4_FS = y # built in only\n"
+		"generic/003 fail # no condition\n";
+	struct sel x;
+	struct strbuf why = { 0 };
+
+	sel_open(&x, text, "6.12.9", FIXTURE_PATH("config-dax"));
+	ASSERT_EQ(0, x.init) {
+		TH_LOG("%s", x.err);
+	}
+	EXPECT_EQ(0, x.d.msgs.n);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, "ext4_dax", NULL));
+	EXPECT_EQ(NOT_COND, selector_check(&x.s, 1, "ext4_dax", &why));
+	EXPECT_STREQ("if !FS_DAX: n", why.buf);
+	sb_free(&why);
+	/* EXT4_FS=m: the entry applies, as m does for def_bool */
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 2, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "if EXT4_FS: m"));
+	sb_free(&why);
+	EXPECT_EQ(NOT_COND, selector_check(&x.s, 3, NULL, NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 4, NULL, NULL));
+	sel_close(&x);
+
+	sel_open(&x, text, "6.12.9", FIXTURE_PATH("config-nodax"));
+	ASSERT_EQ(0, x.init);
+	EXPECT_EQ(NOT_COND, selector_check(&x.s, 0, "ext4_dax", NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 1, "ext4_dax", NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 2, NULL, NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 3, NULL, NULL));
+	sel_close(&x);
+}
+
+TEST(conditions_need_a_config)
+{
+	struct sel x;
+
+	sel_open(&x, "generic/470 expunge if FS_DAX # a\n",
+		 "0.1.2-no-such-kernel", NULL);
+	EXPECT_EQ(-1, x.init);
+	ASSERT_NE(NULL, x.err);
+	EXPECT_NE(NULL, strstr(x.err, "/boot/config-0.1.2-no-such-kernel"));
+	EXPECT_NE(NULL, strstr(x.err, "--config"));
+	sel_close(&x);
+
+	/* no condition in the data: no config needed */
+	sel_open(&x, "generic/470 expunge # a\n", "0.1.2-no-such-kernel", NULL);
+	EXPECT_EQ(0, x.init);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	sel_close(&x);
+}
+
+TEST(bad_condition_named_by_line)
+{
+	struct sel x;
+
+	sel_open(&x, "generic/001 fail if FS_DAX # a\n"
+		 "generic/002 fail # b\n"
+		 "generic/003 fail if FS_DAX && && X # c\n",
+		 "6.12.9", FIXTURE_PATH("config-dax"));
+	ASSERT_EQ(0, x.init);
+	ASSERT_EQ(1, x.d.errors);
+	EXPECT_TRUE(str_starts(x.d.msgs.v[0], "sel.expunge:3: error: if FS_DAX && && X: "));
+	EXPECT_NE(NULL, strstr(x.d.msgs.v[0], "syntax error"));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	/* a condition that cannot be read never holds */
+	EXPECT_EQ(NOT_COND, selector_check(&x.s, 2, NULL, NULL));
+	sel_close(&x);
+}
+
+TEST(merge_entries_of_one_test)
+{
+	static const char text[] =
+		"generic/001 flaky retries=5 # a\n"
+		"generic/001 fail section=f # b\n"
+		"generic/001 flaky retries=7 section=x,f # c\n"
+		"generic/001 expunge section=y # d\n"
+		"generic/002 flaky # e\n"
+		"generic/000 fail section=y # f\n";
+	const struct applied *a;
+	struct applied_set set;
+	struct sel x;
+
+	sel_open(&x, text, "6.8", NULL);
+	ASSERT_EQ(0, x.init);
+
+	select_section(&x.s, NULL, &set);
+	ASSERT_EQ(2, set.n);
+	a = applied_find(&set, "generic/001");
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(KIND_FLAKY, a->kind);
+	EXPECT_EQ(5, a->retries);
+	EXPECT_EQ(1, a->entry->line);
+	a = applied_find(&set, "generic/002");
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(DEFAULT_RETRIES, a->retries);
+	EXPECT_EQ(NULL, applied_find(&set, "generic/000"));
+	EXPECT_EQ(NULL, applied_find(&set, "generic/00"));
+	applied_free(&set);
+
+	/* flaky twice: the most retries */
+	select_section(&x.s, "x", &set);
+	a = applied_find(&set, "generic/001");
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(KIND_FLAKY, a->kind);
+	EXPECT_EQ(7, a->retries);
+	applied_free(&set);
+
+	/* fail beats flaky */
+	select_section(&x.s, "f", &set);
+	a = applied_find(&set, "generic/001");
+	ASSERT_NE(NULL, a);
+	EXPECT_EQ(KIND_FAIL, a->kind);
+	EXPECT_EQ(2, a->entry->line);
+	applied_free(&set);
+
+	/* expunge beats everything */
+	select_section(&x.s, "y", &set);
+	ASSERT_EQ(3, set.n);
+	EXPECT_STREQ("generic/000", set.a[0].test);
+	EXPECT_STREQ("generic/001", set.a[1].test);
+	EXPECT_STREQ("generic/002", set.a[2].test);
+	EXPECT_EQ(KIND_EXPUNGE, set.a[1].kind);
+	EXPECT_EQ(4, set.a[1].entry->line);
+	applied_free(&set);
+	sel_close(&x);
+}
+
+TEST(merge_order_does_not_matter)
+{
+	static const char *const orders[] = {
+		"generic/001 expunge # a\ngeneric/001 fail # b\ngeneric/001 flaky retries=9 # c\n",
+		"generic/001 flaky retries=9 # c\ngeneric/001 fail # b\ngeneric/001 expunge # a\n",
+		"generic/001 fail # b\ngeneric/001 flaky retries=9 # c\ngeneric/001 expunge # a\n",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(orders); i++) {
+		struct applied_set set;
+		struct sel x;
+
+		sel_open(&x, orders[i], "6.8", NULL);
+		select_section(&x.s, NULL, &set);
+		ASSERT_EQ(1, set.n);
+		EXPECT_EQ(KIND_EXPUNGE, set.a[0].kind);
+		EXPECT_STREQ("a", set.a[0].entry->comment);
+		EXPECT_EQ(9, set.a[0].retries);
+		applied_free(&set);
+		sel_close(&x);
+	}
+}
+
+TEST(many_tests_sorted_and_found)
+{
+	struct strbuf text = { 0 };
+	struct applied_set set;
+	struct sel x;
+	size_t i;
+
+	/* written in reverse order, with a gap at every third */
+	for (i = 600; i-- > 0;) {
+		if (i % 3)
+			sb_printf(&text, "generic/%03zu fail # r\n", i);
+	}
+	sel_open(&x, text.buf, "6.8", NULL);
+	select_section(&x.s, NULL, &set);
+	ASSERT_EQ(400, set.n);
+	for (i = 1; i < set.n; i++)
+		EXPECT_LT(strcmp(set.a[i - 1].test, set.a[i].test), 0);
+	for (i = 0; i < 600; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "generic/%03zu", i);
+		EXPECT_EQ(i % 3 != 0, !!applied_find(&set, name));
+	}
+	applied_free(&set);
+	sel_close(&x);
+	sb_free(&text);
+}
+
+TEST(nothing_applies)
+{
+	struct applied_set set;
+	struct sel x;
+
+	sel_open(&x, "", "6.8", NULL);
+	select_section(&x.s, "s", &set);
+	EXPECT_EQ(0, set.n);
+	EXPECT_EQ(NULL, applied_find(&set, "generic/001"));
+	applied_free(&set);
+	sel_close(&x);
+}
+
+TEST(describe_entry)
+{
+	struct strbuf sb = { 0 };
+	struct sel x;
+
+	sel_open(&x, "generic/388 flaky retries=5 bug=https://b/1 # races\n"
+		 "ext4/032 fail fixed-by=0123456789ab,abcdef1\n",
+		 "6.8", NULL);
+	entry_describe(&x.ds.entries[0], &sb);
+	EXPECT_STREQ("flaky (retries 5): races https://b/1 (sel.expunge:1)",
+		     sb.buf);
+	sb_free(&sb);
+	entry_describe(&x.ds.entries[1], &sb);
+	EXPECT_STREQ("fail fixed-by 0123456789ab,abcdef1 (sel.expunge:2)",
+		     sb.buf);
+	sb_free(&sb);
+	sel_close(&x);
+}
+
+TEST_HARNESS_MAIN

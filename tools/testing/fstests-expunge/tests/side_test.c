@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs of one side merged: repeats and runs are attempts of one test. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test-util.h"
+#include "side.h"
+#undef FIXTURE	/* the harness has its own */
+#include "kselftest_harness.h"
+
+#define CMP	SRCDIR "/tests/fixtures/compare"
+
+static void add(struct side *sd, const char *path, const char *run)
+{
+	struct result_file rf;
+	char *err = NULL;
+
+	if (result_read(path, &rf, &err))
+		abort();
+	side_add(sd, &rf, run);
+}
+
+TEST(repeats_in_a_file_are_attempts)
+{
+	struct side sd = { 0 };
+	const struct tally *t;
+
+	add(&sd, CMP "/fstests/example-result.xml", "r1");
+	side_finish(&sd);
+	ASSERT_EQ(1, sd.n);
+	EXPECT_EQ(5, sd.s[0].n);
+	t = section_tally(&sd.s[0], "generic/475");
+	ASSERT_NE(NULL, t);
+	EXPECT_EQ(1, t->pass);
+	EXPECT_EQ(2, t->fail);
+	EXPECT_STREQ("+mount failed", t->detail);
+	t = section_tally(&sd.s[0], "generic/679");
+	EXPECT_EQ(1, t->notrun);
+	EXPECT_STREQ("not suitable for this filesystem type: xfs", t->notrun_msg);
+	EXPECT_STREQ("xfs", section_prop(&sd.s[0], "FSTYP"));
+	side_free(&sd);
+}
+
+TEST(runs_add_up_and_sections_stay_apart)
+{
+	struct side sd = { 0 };
+	const struct tally *t;
+	struct side_section *s;
+
+	add(&sd, CMP "/fstests/example-result.xml", "r1");
+	add(&sd, CMP "/fstests/example-result-incomplete.xml", "r2");
+	add(&sd, CMP "/runs/run3-loop/xfs_crc/result.xml", "r3");
+	side_finish(&sd);
+	EXPECT_EQ(3, sd.files);
+	s = side_section(&sd, "xfs_crc");
+	ASSERT_NE(NULL, s);
+	/* run3's section is named xfs_crc too: one section, three runs */
+	EXPECT_EQ(1, sd.n);
+	EXPECT_EQ(3, s->runs.n);
+	EXPECT_EQ(1, s->incomplete.n);
+	EXPECT_NE(NULL, strstr(s->incomplete.v[0], "incomplete.xml: the run did not finish"));
+	t = section_tally(s, "generic/475");
+	EXPECT_EQ(2, t->pass);
+	EXPECT_EQ(4, t->fail);
+	/* xfs/013 did not finish in the incomplete run */
+	t = section_tally(s, "xfs/013");
+	EXPECT_EQ(1, t->fail);
+	side_free(&sd);
+}
+
+TEST(shards_of_one_run_count_once)
+{
+	struct side sd = { 0 };
+
+	add(&sd, CMP "/runs/run1-ext4/ext4_4k/result.xml", "base@1");
+	add(&sd, CMP "/runs/run3-loop/ext4_4k/result.xml", "base@1");
+	side_finish(&sd);
+	EXPECT_EQ(2, sd.files);
+	EXPECT_EQ(1, sd.s[0].runs.n);
+	side_free(&sd);
+}
+
+TEST_HARNESS_MAIN

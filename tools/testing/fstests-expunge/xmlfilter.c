@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Repairs fstests result.xml bytes on their way to the XML parser. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmlfilter.h"
+
+#define WINDOW		(256 << 10)
+
+enum { XS_TEXT, XS_CDATA, XS_COMMENT, XS_DONE };
+
+void xf_init_fd(struct xml_filter *f, int fd)
+{
+	memset(f, 0, sizeof(*f));
+	f->fd = fd;
+	f->size = WINDOW;
+	f->in = xmalloc(f->size);
+	f->own_in = true;
+}
+
+void xf_init_buf(struct xml_filter *f, const char *buf, size_t len)
+{
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->in = (char *)buf;
+	f->len = len;
+	f->size = len;
+	f->eof = true;
+}
+
+void xf_free(struct xml_filter *f)
+{
+	if (f->own_in)
+		free(f->in);
+	sb_free(&f->out);
+	sb_free(&f->keep);
+	free(f->skips);
+	free(f->error);
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+}
+
+static unsigned long in_line(const struct xml_filter *f)
+{
+	return 1 + f->out_lines + f->skipped_total;
+}
+
+static unsigned long count_nl(const char *s, size_t n)
+{
+	const char *end = s + n;
+	unsigned long lines = 0;
+
+	while ((s = memchr(s, '\n', end - s))) {
+		lines++;
+		s++;
+	}
+	return lines;
+}
+
+static void emit(struct xml_filter *f, const char *s, size_t n)
+{
+	sb_add(&f->out, s, n);
+	f->out_lines += count_nl(s, n);
+}
+
+/* Make at least need bytes available, unless the input ends first. */
+static int fill(struct xml_filter *f, size_t need)
+{
+	if (f->fd < 0 || f->eof || f->len - f->pos >= need)
+		return 0;
+	if (f->pos) {
+		memmove(f->in, f->in + f->pos, f->len - f->pos);
+		f->len -= f->pos;
+		f->pos = 0;
+	}
+	while (f->len < need && f->len < f->size) {
+		ssize_t n = read(f->fd, f->in + f->len, f->size - f->len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			f->error = xasprintf("line %lu: read error: %s",
+					     in_line(f), strerror(errno));
+			return -1;
+		}
+		if (!n) {
+			f->eof = true;
+			break;
+		}
+		f->len += n;
+	}
+	return 0;
+}
+
+/* Length of the UTF-8 XML character at s (n bytes left), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c < 0x80)
+		return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;	/* no surrogates */
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++) {
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	}
+	/* U+FFFE and U+FFFF are not XML characters */
+	if (c == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
+		return 0;
+	return len;
+}
+
+void xf_sanitize(struct strbuf *sb, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, start = 0;
+
+	while (i < len) {
+		size_t n = utf8_char(p + i, len - i);
+
+		if (n) {
+			i += n;
+			continue;
+		}
+		sb_add(sb, s + start, i - start);
+		sb_add(sb, "?", 1);
+		start = ++i;
+	}
+	sb_add(sb, s + start, i - start);
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Does s start with a reference XML accepts: "&lt;", "&#38;", ...? */
+static bool is_ref(const char *s, size_t n, size_t *reflen)
+{
+	static const char *const named[] = {
+		"&lt;", "&gt;", "&amp;", "&quot;", "&apos;",
+	};
+	unsigned long v = 0;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(named); i++) {
+		size_t l = strlen(named[i]);
+
+		if (n >= l && !memcmp(s, named[i], l)) {
+			*reflen = l;
+			return true;
+		}
+	}
+	if (n < 4 || s[1] != '#')
+		return false;
+	i = s[2] == 'x' ? 3 : 2;
+	for (j = i; i < n && i - j < 8; i++) {
+		int d = hexval(s[i]);
+
+		if (d < 0 || (j == 2 && d > 9))
+			break;
+		v = v * (j == 3 ? 16 : 10) + d;
+	}
+	if (i == j || i >= n || s[i] != ';')
+		return false;
+	/* only references to characters XML allows */
+	if (!(v == 0x9 || v == 0xa || v == 0xd || (v >= 0x20 && v <= 0xd7ff) ||
+	      (v >= 0xe000 && v <= 0xfffd) || (v >= 0x10000 && v <= 0x10ffff)))
+		return false;
+	*reflen = i + 1;
+	return true;
+}
+
+bool xf_escape_attr(struct strbuf *sb, const char *s, size_t len)
+{
+	struct strbuf raw = { 0 };
+	bool changed = false;
+	size_t i = 0, start = 0, reflen;
+	const char *rep;
+
+	while (i < len) {
+		switch (s[i]) {
+		case '&':
+			if (is_ref(s + i, len - i, &reflen)) {
+				i += reflen;
+				continue;
+			}
+			rep = "&amp;";
+			break;
+		case '<':
+			rep = "&lt;";
+			break;
+		case '>':
+			rep = "&gt;";
+			break;
+		case '"':
+			rep = "&quot;";
+			break;
+		default:
+			i++;
+			continue;
+		}
+		sb_add(&raw, s + start, i - start);
+		sb_puts(&raw, rep);
+		changed = true;
+		start = ++i;
+	}
+	sb_add(&raw, s + start, i - start);
+	i = sb->len;
+	xf_sanitize(sb, raw.buf ? raw.buf : "", raw.len);
+	if (sb->len - i != raw.len || memcmp(sb->buf + i, raw.buf, raw.len))
+		changed = true;
+	sb_free(&raw);
+	return changed;
+}
+
+/* The tags fstests writes on one line with an unescaped attribute. */
+static const struct {
+	const char *tag;	/* "<name " */
+	const char *attr;	/* 'attr="' */
+	bool typed;		/* a type= attribute follows the value */
+} repair_tags[] = {
+	{ "<failure ", "message=\"", true },
+	{ "<error ", "message=\"", true },
+	{ "<skipped ", "message=\"", false },
+	{ "<property ", "value=\"", false },
+};
+
+/* Is the quote at p the end of the value: the tag's tail follows? */
+static bool at_tail(const char *p, const char *end, bool typed)
+{
+	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (typed)
+		return end - p >= 6 && !memcmp(p, "type=\"", 6);
+	return (end - p >= 2 && !memcmp(p, "/>", 2)) || (p < end && *p == '>');
+}
+
+/*
+ * The quote that ends a value starting at v: the last one on its line
+ * followed by the tail, else the first such one after the line.
+ */
+static const char *value_end(const char *v, const char *nl, const char *end,
+			     bool typed)
+{
+	const char *q, *vend = NULL;
+
+	for (q = v; q < nl; q++) {
+		if (*q == '"' && at_tail(q, end, typed))
+			vend = q;
+	}
+	for (q = nl; !vend && q < end; q++) {
+		if (*q == '"' && at_tail(q, end, typed))
+			vend = q;
+	}
+	return vend;
+}
+
+/*
+ * The window starts with one of repair_tags: escape the attribute value,
+ * which ends at the last quote on the line followed by the tag's tail
+ * (or, for a value of several lines, the first such quote after).
+ * Returns the bytes consumed, 0 to pass the tag on unchanged.
+ */
+static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,
+			 size_t wlen)
+{
+	const char *end = w + wlen, *nl, *a, *v, *vend = NULL;
+	struct strbuf sb = { 0 };
+
+	nl = memchr(w, '\n', wlen);
+	if (!nl)
+		nl = end;
+	a = memmem(w, nl - w, repair_tags[t].attr, strlen(repair_tags[t].attr));
+	if (!a)
+		return 0;
+	v = a + strlen(repair_tags[t].attr);
+	/* fstests always writes type=; without it, the tag's end will do */
+	if (repair_tags[t].typed)
+		vend = value_end(v, nl, end, true);
+	if (!vend)
+		vend = value_end(v, nl, end, false);
+	if (!vend)
+		return 0;
+	emit(f, w, v - w);
+	if (xf_escape_attr(&sb, v, vend - v))
+		f->repaired++;
+	emit(f, sb.buf ? sb.buf : "", sb.len);
+	sb_free(&sb);
+	return vend - w;
+}
+
+static int step_text(struct xml_filter *f)
+{
+	const char *s, *p;
+	size_t a, t, n;
+
+	if (fill(f, 1))
+		return -1;
+	s = f->in + f->pos;
+	a = f->len - f->pos;
+	if (!a) {
+		f->state = XS_DONE;
+		return 0;
+	}
+	p = memchr(s, '<', a);
+	if (p != s) {
+		n = p ? (size_t)(p - s) : a;
+		emit(f, s, n);
+		f->pos += n;
+		return 0;
+	}
+	if (fill(f, 16))
+		return -1;
+	s = f->in + f->pos;
+	a = f->len - f->pos;
+	if (a >= 9 && !memcmp(s, "<![CDATA[", 9)) {
+		emit(f, s, 9);
+		f->pos += 9;
+		f->state = XS_CDATA;
+		return 0;
+	}
+	if (a >= 4 && !memcmp(s, "<!--", 4)) {
+		emit(f, s, 4);
+		f->pos += 4;
+		f->state = XS_COMMENT;
+		return 0;
+	}
+	if (a >= 2 && s[1] == '!') {
+		for (n = 0; n < 16 && n + 2 < a; n++) {
+			if (strchr(" \t\n[>", s[n + 2]))
+				break;
+		}
+		f->error = xasprintf("line %lu: a declaration (<!%.*s...) %s",
+				     in_line(f), (int)n, s + 2,
+				     "has no place in a result file");
+		return -1;
+	}
+	for (t = 0; t < ARRAY_SIZE(repair_tags); t++) {
+		size_t l = strlen(repair_tags[t].tag);
+
+		if (a < l || memcmp(s, repair_tags[t].tag, l))
+			continue;
+		if (fill(f, XF_TAG_MAX))
+			return -1;
+		s = f->in + f->pos;
+		a = f->len - f->pos;
+		n = repair_tag(f, t, s, a < XF_TAG_MAX ? a : XF_TAG_MAX);
+		if (n) {
+			f->pos += n;
+			return 0;
+		}
+		break;
+	}
+	emit(f, s, 1);
+	f->pos++;
+	return 0;
+}
+
+/* Keep the start of a CDATA section, count the lines of what is dropped. */
+static void cdata_take(struct xml_filter *f, const char *s, size_t n)
+{
+	size_t room = XF_CDATA_KEEP - f->keep.len;
+
+	if (!f->dropped && room) {
+		size_t k = n < room ? n : room;
+
+		sb_add(&f->keep, s, k);
+		s += k;
+		n -= k;
+	}
+	if (n) {
+		f->dropped += n;
+		f->drop_lines += count_nl(s, n);
+	}
+}
+
+static void cdata_flush(struct xml_filter *f)
+{
+	struct strbuf sb = { 0 };
+	size_t len = f->keep.len;
+
+	if (f->dropped) {
+		/* end what is kept at a line end, not inside a character */
+		const char *nl = memrchr(f->keep.buf, '\n', len);
+
+		if (nl) {
+			f->dropped += len - (nl + 1 - f->keep.buf);
+			len = nl + 1 - f->keep.buf;
+		}
+	}
+	xf_sanitize(&sb, f->keep.buf ? f->keep.buf : "", len);
+	emit(f, sb.buf ? sb.buf : "", sb.len);
+	sb_free(&sb);
+	if (f->drop_lines) {
+		struct xf_skip *sk = array_push(&f->skips, &f->nskips,
+						&f->askips, sizeof(*sk));
+
+		f->skipped_total += f->drop_lines;
+		sk->out_line = f->out_lines + 1;
+		sk->skipped = f->skipped_total;
+	}
+	f->cdata_dropped += f->dropped;
+	f->keep.len = 0;
+	f->dropped = 0;
+	f->drop_lines = 0;
+}
+
+/* Inside CDATA or a comment: up to its end marker. */
+static int step_section(struct xml_filter *f)
+{
+	bool cdata = f->state == XS_CDATA;
+	const char *mark = cdata ? "]]>" : "-->";
+	const char *s, *q;
+	size_t a, n;
+
+	if (fill(f, 3))
+		return -1;
+	s = f->in + f->pos;
+	a = f->len - f->pos;
+	q = memmem(s, a, mark, 3);
+	n = q ? (size_t)(q - s) : (f->eof ? a : a - 2);
+	if (cdata)
+		cdata_take(f, s, n);
+	else
+		emit(f, s, n);
+	f->pos += n;
+	if (q) {
+		if (cdata)
+			cdata_flush(f);
+		emit(f, mark, 3);
+		f->pos += 3;
+		f->state = XS_TEXT;
+	} else if (f->eof) {
+		if (cdata)
+			cdata_flush(f);
+		f->state = XS_DONE;
+	}
+	return 0;
+}
+
+int xf_read(struct xml_filter *f, char *buf, int len)
+{
+	size_t n;
+
+	while (f->out.len - f->out_pos < (size_t)len && f->state != XS_DONE &&
+	       !f->error) {
+		int ret = f->state == XS_TEXT ? step_text(f) : step_section(f);
+
+		if (ret)
+			break;
+	}
+	n = f->out.len - f->out_pos;
+	if (n > (size_t)len)
+		n = len;
+	if (!n)
+		return f->error ? -1 : 0;
+	memcpy(buf, f->out.buf + f->out_pos, n);
+	f->out_pos += n;
+	if (f->out_pos == f->out.len) {
+		f->out.len = 0;
+		f->out_pos = 0;
+	}
+	return n;
+}
+
+unsigned long xf_lines(const struct xml_filter *f)
+{
+	return in_line(f);
+}
+
+unsigned long xf_line(const struct xml_filter *f, unsigned long out_line)
+{
+	size_t lo = 0, hi = f->nskips;
+
+	/* the last skip that starts at or before out_line */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (f->skips[mid].out_line <= out_line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? out_line + f->skips[lo - 1].skipped : out_line;
+}
