@@ -31,7 +31,8 @@ make_run() {
 	held {
 		if ($0 ~ /^\t<\/testcase>/ && rand() < 0.0015) {
 			print held
-			printf "\t\t<failure message=\"- output mismatch (see %s.out.bad)\" type=\"TestFail\" />\n", host
+			printf "\t\t<failure message=\"- output mismatch " \
+			       "(see %s.out.bad)\" type=\"TestFail\" />\n", host
 			print "\t\t<system-out>\n<![CDATA["
 			n = 4 + int(rand() * 60)
 			for (i = 0; i < n; i++)
