@@ -47,8 +47,7 @@ pristine() {
 with_pages() {
 	pristine
 	cp -r "$pages" "$tree/Documentation/filesystems/testing"
-	printf '\nTesting\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   testing/index\n' \
-		>>"$tree/Documentation/filesystems/index.rst"
+	"$top/scripts/fstests-expunge-apply" -q -s docs-index "$tree" || return
 	# Sphinx rereads what changed: make sure ours always are
 	touch "$tree/Documentation/filesystems/testing"/*.rst
 }
