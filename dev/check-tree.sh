@@ -13,7 +13,10 @@
 # no commit message or Signed-off-by to check).
 # Prints "ok - ..." or "not ok - ..." per check, with the time it took.
 #
-# Usage: dev/check-tree.sh KTREE WORKDIR
+# Also the kernel's Sphinx build with our pages (dev/check-docs.sh), unless
+# --no-docs (dev/check.sh does that one for KSRC).
+#
+# Usage: dev/check-tree.sh KTREE WORKDIR [--no-docs]
 set -u
 
 ktree=$(cd "$1" && pwd)
@@ -210,3 +213,6 @@ step "make -C $tool" intree_build
 step "make -C tools fstests-expunge (and _clean)" tools_build
 step "make -C tools O=... fstests-expunge (and _install)" tools_o_build
 step "make -C $tool O=... check (unit tests)" unit_tests
+[ "${3:-}" = --no-docs ] ||
+	step "sphinx: our pages add no warning to filesystems htmldocs" \
+		bash "$top/dev/check-docs.sh" "$ktree" "$work/docs"
