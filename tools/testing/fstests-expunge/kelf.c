@@ -81,10 +81,8 @@ static int check_layout(struct image *im, char **err)
 		if (sh.sh_type == SHT_NOBITS)
 			continue;
 		if (sh.sh_offset > im->len || im->len - sh.sh_offset < sh.sh_size) {
-			*err = xasprintf("%s: ELF section %zu (%s) lies outside the file: offset %llu, size %llu, file %zu bytes",
-					 im->name, i, sec_name(im, &sh),
-					 (unsigned long long)sh.sh_offset,
-					 (unsigned long long)sh.sh_size, im->len);
+			*err = xasprintf("%s: ELF section %zu (%s) lies outside the file",
+					 im->name, i, sec_name(im, &sh));
 			return -1;
 		}
 	}
@@ -202,7 +200,7 @@ static int banner_by_scan(struct image *im, struct kelf_info *ki)
 }
 
 /* .modinfo: NUL-separated key=value strings; vermagic's first word. */
-static int modinfo(struct image *im, struct kelf_info *ki, char **err)
+static int read_modinfo(struct image *im, struct kelf_info *ki, char **err)
 {
 	Elf_Scn *scn = NULL;
 	const char *p, *end, *nul;
@@ -223,7 +221,7 @@ static int modinfo(struct image *im, struct kelf_info *ki, char **err)
 				continue;
 			ki->release = release_at(p + 9, nul - p - 9);
 			if (!ki->release) {
-				*err = xasprintf("%s: .modinfo: no kernel release in vermagic '%.*s'",
+				*err = xasprintf("%s: vermagic without a release: '%.*s'",
 						 im->name,
 						 (int)(nul - p > 80 ? 80 : nul - p),
 						 p);
@@ -237,7 +235,7 @@ static int modinfo(struct image *im, struct kelf_info *ki, char **err)
 }
 
 /* The gzip data between IKCFG_ST and IKCFG_ED, in any loaded section. */
-static int ikconfig(struct image *im, struct kelf_info *ki, char **err)
+static int read_ikconfig(struct image *im, struct kelf_info *ki, char **err)
 {
 	Elf_Scn *scn = NULL;
 	const char *p, *start, *stop, *end;
@@ -255,12 +253,12 @@ static int ikconfig(struct image *im, struct kelf_info *ki, char **err)
 		start += 8;
 		stop = memmem(start, end - start, "IKCFG_ED", 8);
 		if (!stop) {
-			*err = xasprintf("%s: IKCONFIG: start marker IKCFG_ST without IKCFG_ED in %s",
+			*err = xasprintf("%s: IKCFG_ST without IKCFG_ED in %s",
 					 im->name, sec_name(im, &sh));
 			return -1;
 		}
 		if (!is_gzip(start, stop - start)) {
-			*err = xasprintf("%s: IKCONFIG: the data between IKCFG_ST and IKCFG_ED is not gzip",
+			*err = xasprintf("%s: IKCONFIG data (IKCFG_ST..IKCFG_ED) is not gzip",
 					 im->name);
 			return -1;
 		}
@@ -299,16 +297,16 @@ int kelf_read(const char *name, char *buf, size_t len, struct kelf_info *ki,
 	}
 	if (check_layout(&im, err))
 		goto out;
-	ret = modinfo(&im, ki, err);
+	ret = read_modinfo(&im, ki, err);
 	if (ret < 0)
 		goto out;
 	if (!ret && !banner_by_symbol(&im, ki) && !banner_by_scan(&im, ki)) {
-		*err = xasprintf("%s: no kernel release in it (no linux_banner, no .modinfo vermagic)",
+		*err = xasprintf("%s: no kernel release (no linux_banner, no vermagic)",
 				 name);
 		ret = -1;
 		goto out;
 	}
-	ret = ikconfig(&im, ki, err) < 0 ? -1 : 0;
+	ret = read_ikconfig(&im, ki, err) < 0 ? -1 : 0;
 out:
 	if (im.elf)
 		elf_end(im.elf);

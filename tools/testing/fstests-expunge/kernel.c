@@ -81,8 +81,11 @@ static int identify_file(const struct kernel_opts *o, struct kernel *k,
 					    ki.release_from :
 					    ".modinfo vermagic");
 	}
-	*banner = ki.banner;
-	ki.banner = NULL;
+	/* The banner tells the upstream version only of its own release */
+	if (!o->release || !strcmp(o->release, ki.release)) {
+		*banner = ki.banner;
+		ki.banner = NULL;
+	}
 	k->ikconfig = ki.ikconfig;
 	k->ikconfig_len = ki.ikconfig_len;
 	ki.ikconfig = NULL;

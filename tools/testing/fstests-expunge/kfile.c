@@ -160,7 +160,8 @@ static int map_file(int fd, size_t size, struct kfile *f)
 	if (p == MAP_FAILED)
 		return -1;
 	f->buf = p;
-	f->len = f->map_len = size;
+	f->len = size;
+	f->map_len = size;
 	return 0;
 }
 

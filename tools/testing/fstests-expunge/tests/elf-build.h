@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <linux/compiler.h>
+
 #include "test-util.h"
 
 /* What Debian 12's 6.1.0-28-amd64 says of itself. */
@@ -40,8 +42,7 @@ static inline char *tmpdir_new(void)
 	return dir;
 }
 
-static inline __attribute__((format(printf, 1, 2))) char *
-str_printf(const char *fmt, ...)
+static inline __printf(1, 2) char *str_printf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
@@ -54,7 +55,7 @@ str_printf(const char *fmt, ...)
 }
 
 /* Run a shell command; its exit status. */
-static inline __attribute__((format(printf, 1, 2))) int run_sh(const char *fmt, ...)
+static inline __printf(1, 2) int run_sh(const char *fmt, ...)
 {
 	va_list ap;
 	char *cmd;

@@ -133,7 +133,7 @@ TEST(object_without_release_is_an_error)
 
 	obj = build_kobj(dir, "empty.o", &spec);
 	EXPECT_EQ(-1, kelf_file(obj, &ki, &err));
-	EXPECT_NE(NULL, strstr(err, "no kernel release in it"));
+	EXPECT_NE(NULL, strstr(err, "no kernel release (no linux_banner, no vermagic)"));
 	EXPECT_NE(NULL, strstr(err, obj));
 	free(err);
 	run_sh("rm -rf '%s'", dir);
@@ -154,10 +154,11 @@ TEST(truncated_image_is_an_error_at_every_length)
 		copy = malloc(cut ? cut : 1);
 		memcpy(copy, buf, cut);
 		ASSERT_EQ(-1, kelf_read("m.ko", copy, cut, &ki, &err));
-		if (cut < SELFMAG) {
-			ASSERT_STREQ("m.ko: not an ELF file", err);
-		} else {
-			ASSERT_NE(NULL, strstr(err, "cut short"));
+		/* not even the magic, else cut short */
+		ASSERT_TRUE(cut < SELFMAG ?
+			    !strcmp(err, "m.ko: not an ELF file") :
+			    !!strstr(err, "cut short")) {
+			TH_LOG("%zu bytes: %s", cut, err);
 		}
 		free(err);
 		free(copy);
@@ -260,7 +261,7 @@ TEST(ikconfig_start_without_end_is_an_error)
 
 	spec.ikconfig = real_config_gz(dir);
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "v.o", &spec), &ki, &err));
-	EXPECT_NE(NULL, strstr(err, "IKCFG_ST without IKCFG_ED"));
+	EXPECT_NE(NULL, strstr(err, "v.o: IKCFG_ST without IKCFG_ED in .rodata"));
 	free(err);
 	run_sh("rm -rf '%s'", dir);
 }
@@ -272,7 +273,7 @@ TEST(ikconfig_that_is_not_gzip_is_an_error)
 	struct kelf_info ki;
 
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "v.o", &spec), &ki, &err));
-	EXPECT_NE(NULL, strstr(err, "between IKCFG_ST and IKCFG_ED is not gzip"));
+	EXPECT_NE(NULL, strstr(err, "v.o: IKCONFIG data (IKCFG_ST..IKCFG_ED) is not gzip"));
 	free(err);
 	run_sh("rm -rf '%s'", dir);
 }
@@ -284,7 +285,7 @@ TEST(vermagic_without_release_is_an_error)
 	struct kelf_info ki;
 
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "m.ko", &spec), &ki, &err));
-	EXPECT_NE(NULL, strstr(err, "no kernel release in vermagic"));
+	EXPECT_NE(NULL, strstr(err, "m.ko: vermagic without a release: 'vermagic= SMP preempt'"));
 	free(err);
 	run_sh("rm -rf '%s'", dir);
 }
