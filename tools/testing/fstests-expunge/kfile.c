@@ -23,14 +23,15 @@ static bool has_magic(const void *buf, size_t len, const unsigned char *m,
 	return len >= mlen && !memcmp(buf, m, mlen);
 }
 
-/* Grow sb by up to chunk bytes of room, keeping it within max. */
-static size_t room(struct strbuf *sb, size_t max, size_t chunk)
+/* Room after sb's data: doubling, never beyond max + 1 in all. */
+static size_t room(struct strbuf *sb, size_t max)
 {
-	size_t want = sb->len + chunk;
+	size_t want;
 
-	if (want > max + 1)
-		want = max + 1;	/* one byte more tells "over the limit" */
-	if (sb->alloc < want) {
+	if (sb->alloc - sb->len < 4096 && sb->alloc <= max) {
+		want = sb->alloc ? sb->alloc * 2 : 1u << 20;
+		if (want > max + 1)
+			want = max + 1;	/* one byte more tells "over the limit" */
 		sb->buf = xrealloc(sb->buf, want);
 		sb->alloc = want;
 	}
@@ -51,7 +52,7 @@ static int unxz(const void *in, size_t len, size_t max, struct strbuf *sb,
 	s.next_in = in;
 	s.avail_in = len;
 	do {
-		s.avail_out = room(sb, max, 1u << 20);
+		s.avail_out = room(sb, max);
 		s.next_out = (uint8_t *)sb->buf + sb->len;
 		ret = lzma_code(&s, LZMA_FINISH);
 		sb->len = (char *)s.next_out - sb->buf;
@@ -90,7 +91,7 @@ static int unzstd(const void *in, size_t len, size_t max, struct strbuf *sb,
 		ZSTD_outBuffer ob;
 		size_t before = ib.pos;
 
-		ob.size = room(sb, max, 1u << 20);
+		ob.size = room(sb, max);
 		ob.dst = sb->buf + sb->len;
 		ob.pos = 0;
 		ret = ZSTD_decompressStream(ds, &ob, &ib);
