@@ -131,7 +131,7 @@ static int banner_by_symbol(struct image *im, struct kelf_info *ki)
 	GElf_Ehdr eh;
 	GElf_Sym sym;
 	Elf_Data *d;
-	size_t i, count, off;
+	size_t i, count, off, symsize;
 	const char *s;
 
 	gelf_getehdr(im->elf, &eh);
@@ -139,9 +139,10 @@ static int banner_by_symbol(struct image *im, struct kelf_info *ki)
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB)
 			continue;
 		d = elf_getdata(scn, NULL);
-		if (!d || !sh.sh_entsize)
+		symsize = gelf_fsize(im->elf, ELF_T_SYM, 1, EV_CURRENT);
+		if (!d || !symsize)
 			continue;
-		count = d->d_size / gelf_fsize(im->elf, ELF_T_SYM, 1, EV_CURRENT);
+		count = d->d_size / symsize;
 		for (i = 0; i < count; i++) {
 			if (!gelf_getsym(d, i, &sym))
 				break;

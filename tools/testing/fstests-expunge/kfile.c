@@ -182,9 +182,15 @@ int kfile_load(const char *path, size_t max, struct kfile *f, char **err)
 		goto sys_fail;
 	if (fstat(fd, &st))
 		goto sys_fail;
-	if (!S_ISREG(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
 		goto sys_fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		*err = xasprintf("%s: not a regular file", path);
+		errno = 0;
+		return -1;
 	}
 	if (!st.st_size) {
 		close(fd);

@@ -131,6 +131,9 @@ TEST(missing_empty_and_directory_are_errors)
 	EXPECT_EQ(-1, kfile_load(dir, 1 << 20, &f, &err));
 	EXPECT_EQ(EISDIR, errno);
 	free(err);
+	EXPECT_EQ(-1, kfile_load("/dev/null", 1 << 20, &f, &err));
+	EXPECT_STREQ("/dev/null: not a regular file", err);
+	free(err);
 	free(path);
 	run_sh("rm -rf '%s'", dir);
 }
