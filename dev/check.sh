@@ -70,9 +70,10 @@ step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
 
 for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
-	# libxml2's API is CamelCase: its names are not ours to change
+	# libxml2's, libelf's and zstd's APIs are CamelCase: not ours to change
 	camel=
-	grep -q '^#include <libxml/' "$f" && camel="--ignore CAMELCASE"
+	grep -qE '^#include <(libxml/|(gelf|libelf|elf|zstd)\.h>)' "$f" &&
+		camel="--ignore CAMELCASE"
 	step "checkpatch ${f#"$top"/}" \
 		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q \
 		$camel -f "$f"

@@ -167,34 +167,15 @@ static void add_line(struct gitfix *gf, const char *line,
 /* Run git in dir, its output on a pipe: *fp. Returns the pid or -1. */
 static pid_t git_pipe(char *const argv[], const char *dir, FILE **fp)
 {
-	int pfd[2];
 	pid_t pid;
+	int fd;
 
-	if (pipe2(pfd, O_CLOEXEC))
+	pid = spawn_reader(argv, dir, &fd);
+	if (pid < 0)
 		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return -1;
-	}
-	if (!pid) {
-		int devnull = open("/dev/null", O_RDWR);
-
-		dup2(pfd[1], STDOUT_FILENO);
-		if (devnull >= 0)
-			dup2(devnull, STDIN_FILENO);
-		if (chdir(dir))
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(pfd[1]);
-	*fp = fdopen(pfd[0], "r");
+	*fp = fdopen(fd, "r");
 	if (!*fp) {
-		close(pfd[0]);
+		close(fd);
 		waitpid(pid, NULL, 0);
 		return -1;
 	}

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "kelf.h"
 #include "kernel.h"
+#include "kfile.h"
 
 int upstream_version(const char *release, const char *banner,
 		     const char *signature, struct kver *v, const char **how)
@@ -49,10 +51,52 @@ static char *read_line(const char *path)
 	return buf;
 }
 
+/* Release, banner and IKCONFIG of a vmlinux or module, maybe compressed. */
+static int read_elf(const char *path, struct kelf_info *ki, char **err)
+{
+	struct kfile f;
+	int ret;
+
+	if (kfile_load(path, KFILE_MAX_SIZE, &f, err))
+		return -1;	/* errno tells a missing file */
+	ret = kelf_read(path, f.buf, f.len, ki, err);
+	kfile_free(&f);
+	errno = 0;
+	return ret;
+}
+
+/* --kernel: its release (unless --release says), banner and IKCONFIG. */
+static int identify_file(const struct kernel_opts *o, struct kernel *k,
+			 char **banner, char **err)
+{
+	struct kelf_info ki;
+
+	if (read_elf(o->kernel, &ki, err))
+		return -1;
+	if (!o->release) {
+		k->release = ki.release;
+		ki.release = NULL;
+		k->release_from = xasprintf("%s, %s", o->kernel,
+					    strcmp(ki.release_from, "vermagic") ?
+					    ki.release_from :
+					    ".modinfo vermagic");
+	}
+	/* The banner tells the upstream version only of its own release */
+	if (!o->release || !strcmp(o->release, ki.release)) {
+		*banner = ki.banner;
+		ki.banner = NULL;
+	}
+	k->ikconfig = ki.ikconfig;
+	k->ikconfig_len = ki.ikconfig_len;
+	ki.ikconfig = NULL;
+	kelf_free(&ki);
+	return 0;
+}
+
 int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		    char **err)
 {
-	char *banner = NULL, *signature = NULL;
+	char *banner = NULL, *signature = NULL, *banner_from = NULL;
 	struct utsname uts;
 	const char *how;
 
@@ -61,14 +105,15 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	if (o->srctree)
 		k->srctree = xstrdup(o->srctree);
 	if (o->kernel) {
-		*err = xasprintf("--kernel %s: reading ELF files is not built into this version",
-				 o->kernel);
-		return -1;
+		if (identify_file(o, k, &banner, err))
+			return -1;
+		if (banner)
+			banner_from = xasprintf("%s, linux_banner", o->kernel);
 	}
 	if (o->release) {
 		k->release = xstrdup(o->release);
 		k->release_from = xstrdup("--release");
-	} else if (o->build_dir) {
+	} else if (o->build_dir && !o->kernel) {
 		char *path = xasprintf("%s/include/config/kernel.release",
 				       o->build_dir);
 
@@ -83,15 +128,19 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	}
 	if (uname(&uts)) {
 		*err = xasprintf("uname: %s", strerror(errno));
+		free(banner);
+		free(banner_from);
 		return -1;
 	}
 	if (!k->release) {
 		k->release = xstrdup(uts.release);
 		k->release_from = xstrdup("uname -r");
 	}
-	k->running = !strcmp(k->release, uts.release) && !o->build_dir;
+	k->running = !strcmp(k->release, uts.release) && !o->build_dir &&
+		     !o->kernel;
 	if (k->running) {
 		banner = read_line("/proc/version");
+		banner_from = xstrdup("/proc/version");
 		signature = read_line("/proc/version_signature");
 	}
 	if (upstream_version(k->release, banner, signature, &k->version,
@@ -99,6 +148,7 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		*err = xasprintf("%s: no kernel version in release '%s'",
 				 k->release_from, k->release);
 		free(banner);
+		free(banner_from);
 		free(signature);
 		return -1;
 	}
@@ -106,11 +156,58 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		k->version_from = xstrdup(k->release_from);
 	else
 		k->version_from = xasprintf("%s (%s)", how,
-					    banner ? "/proc/version" :
-					    "/proc/version_signature");
+					    str_starts(how, "Ubuntu") ?
+					    "/proc/version_signature" :
+					    banner_from);
 	free(banner);
+	free(banner_from);
 	free(signature);
 	return 0;
+}
+
+/* Parse IKCONFIG data of path: 0, or -1 with k->config_err set. */
+static int parse_ikconfig(struct kernel *k, const char *path,
+			  const char *data, size_t len)
+{
+	char *name = xasprintf("%s (IKCONFIG)", path);
+	char *err = NULL;
+	int ret;
+
+	ret = kconfig_parse(name, data, len, &k->config, &err);
+	free(name);
+	if (ret) {
+		k->config_err = err;
+		return -1;
+	}
+	k->has_config = true;
+	return 0;
+}
+
+/* A configs.ko: 1 found, 0 not there, -1 there but unreadable. */
+static int try_config_module(struct kernel *k, const char *path)
+{
+	struct kelf_info ki;
+	char *err = NULL;
+	int ret;
+
+	if (read_elf(path, &ki, &err)) {
+		if (errno == ENOENT) {
+			sb_printf(&k->tried, "\n  %s: not found", path);
+			free(err);
+			return 0;
+		}
+		k->config_err = err;
+		return -1;
+	}
+	if (!ki.ikconfig) {
+		k->config_err = xasprintf("%s: no IKCONFIG in it", path);
+		ret = -1;
+	} else {
+		ret = parse_ikconfig(k, path, ki.ikconfig, ki.ikconfig_len) ?
+		      -1 : 1;
+	}
+	kelf_free(&ki);
+	return ret;
 }
 
 /* Try one place; 1 found, 0 not there, -1 there but unreadable. */
@@ -118,6 +215,8 @@ static int try_config(struct kernel *k, const char *path)
 {
 	char *err = NULL;
 
+	if (strstr(path, "/configs.ko"))
+		return try_config_module(k, path);
 	if (!kconfig_load(path, &k->config, &err)) {
 		k->has_config = true;
 		return 1;
@@ -134,7 +233,8 @@ static int try_config(struct kernel *k, const char *path)
 const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 {
 	const struct kernel_opts *o = k->opts;
-	char *paths[4] = { NULL };
+	static const char * const ko_ext[] = { "", ".xz", ".zst", ".gz" };
+	char *paths[8] = { NULL };
 	size_t n = 0, i;
 	int ret = 0;
 
@@ -143,18 +243,27 @@ const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 	k->config_tried = true;
 	if (o->config) {
 		paths[n++] = xstrdup(o->config);
+	} else if (k->ikconfig) {
+		ret = parse_ikconfig(k, o->kernel, k->ikconfig,
+				     k->ikconfig_len);
 	} else if (o->build_dir) {
 		paths[n++] = xasprintf("%s/.config", o->build_dir);
 	} else {
+		if (o->kernel)
+			sb_printf(&k->tried, "\n  %s: no IKCONFIG in it",
+				  o->kernel);
 		if (k->running)
 			paths[n++] = xstrdup("/proc/config.gz");
 		paths[n++] = xasprintf("/boot/config-%s", k->release);
 		paths[n++] = xasprintf("/lib/modules/%s/build/.config",
 				       k->release);
+		for (i = 0; i < ARRAY_SIZE(ko_ext); i++)
+			paths[n++] = xasprintf("/lib/modules/%s/kernel/kernel/configs.ko%s",
+					       k->release, ko_ext[i]);
 	}
 	for (i = 0; i < n && !ret; i++)
 		ret = try_config(k, paths[i]);
-	if (!ret)
+	if (!ret && !k->has_config)
 		k->config_err = xasprintf("no kernel config found for %s; tried:%s",
 					  k->release, k->tried.buf);
 	for (i = 0; i < n; i++)
@@ -170,6 +279,7 @@ void kernel_free(struct kernel *k)
 	free(k->release_from);
 	free(k->version_from);
 	free(k->srctree);
+	free(k->ikconfig);
 	kconfig_free(&k->config);
 	free(k->config_err);
 	sb_free(&k->tried);

@@ -26,6 +26,8 @@ struct kernel {
 	char *version_from;
 	bool running;		/* the kernel this machine runs */
 	char *srctree;
+	char *ikconfig;		/* gzip config data of --kernel, or NULL */
+	size_t ikconfig_len;
 
 	/* Read when first needed: kernel_config() */
 	bool config_tried;

@@ -40,7 +40,8 @@ const struct option *with_kernel_options(const struct option *own,
 "Which kernel (default: the running one) and data:\n" \
 "  --release R       the kernel release, as uname -r prints it\n" \
 "  --config FILE     its config (.config, plain or gzip)\n" \
-"  --kernel FILE     vmlinux or a module of it (release and IKCONFIG)\n" \
+"  --kernel FILE     vmlinux or a module of it, also .xz, .zst or .gz:\n" \
+"                    its release, and its config if built in (IKCONFIG)\n" \
 "  --build-dir DIR   a kernel build directory (kernel.release, .config)\n" \
 "  --srctree DIR     the kernel source tree: its Kconfig and git history\n" \
 "  --data DIR        the data files (default: $FSTESTS_EXPUNGE_DATA,\n" \

@@ -351,18 +351,16 @@ bool str_starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-int run_capture(char *const argv[], const char *dir, size_t max,
-		char **out, size_t *outlen)
+pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 {
-	struct strbuf sb = { 0 };
-	char chunk[65536];
-	int pfd[2], status;
-	bool too_big = false;
-	ssize_t n;
+	int pfd[2];
 	pid_t pid;
 
 	if (pipe2(pfd, O_CLOEXEC))
 		return -1;
+	/* what stdio holds must not be written twice */
+	fflush(stdout);
+	fflush(stderr);
 	pid = fork();
 	if (pid < 0) {
 		close(pfd[0]);
@@ -381,7 +379,24 @@ int run_capture(char *const argv[], const char *dir, size_t max,
 		_exit(127);
 	}
 	close(pfd[1]);
-	while ((n = read(pfd[0], chunk, sizeof(chunk))) != 0) {
+	*fd = pfd[0];
+	return pid;
+}
+
+int run_capture(char *const argv[], const char *dir, size_t max,
+		char **out, size_t *outlen)
+{
+	struct strbuf sb = { 0 };
+	char chunk[65536];
+	bool too_big = false;
+	int fd, status;
+	ssize_t n;
+	pid_t pid;
+
+	pid = spawn_reader(argv, dir, &fd);
+	if (pid < 0)
+		return -1;
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -392,7 +407,7 @@ int run_capture(char *const argv[], const char *dir, size_t max,
 		else
 			sb_add(&sb, chunk, n);
 	}
-	close(pfd[0]);
+	close(fd);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (too_big || !WIFEXITED(status) || WEXITSTATUS(status)) {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <linux/compiler.h>	/* tools/include: __printf() */
 
@@ -83,6 +84,12 @@ void free_list(char **list);
 
 char *trim(char *s);
 bool str_starts(const char *s, const char *prefix);
+
+/*
+ * Run argv in dir (NULL: here) with its standard output on a pipe whose
+ * read end is *fd. Returns the pid, or -1.
+ */
+pid_t spawn_reader(char *const argv[], const char *dir, int *fd);
 
 /* Run argv and collect its standard output (at most max bytes). */
 int run_capture(char *const argv[], const char *dir, size_t max,
