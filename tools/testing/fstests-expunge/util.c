@@ -269,6 +269,23 @@ fail:
 	return -1;
 }
 
+int write_output(const char *path, const struct strbuf *sb)
+{
+	if (!path) {
+		fwrite(sb->buf ? sb->buf : "", 1, sb->len, stdout);
+		if (fflush(stdout)) {
+			pr_err("standard output: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (write_file_atomic(path, sb->buf ? sb->buf : "", sb->len)) {
+		pr_err("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int write_file_atomic(const char *path, const char *buf, size_t len)
 {
 	char *tmp = xasprintf("%s.tmp.XXXXXX", path);

@@ -78,6 +78,12 @@ bool is_gzip(const void *buf, size_t len);
 /* Write a file atomically: a temporary file beside it, then rename(). */
 int write_file_atomic(const char *path, const char *buf, size_t len);
 
+/*
+ * A command's output: to path (atomically), or to standard output when
+ * path is NULL. Returns 0, or -1 after saying what failed.
+ */
+int write_output(const char *path, const struct strbuf *sb);
+
 /* Split s at commas into a NULL-terminated array of strings. */
 char **split_list(const char *s, size_t *n);
 void free_list(char **list);
