@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "util.h"
 
@@ -212,61 +211,6 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	*buf = sb.buf;
 	*len = sb.len;
 	return 0;
-}
-
-bool is_gzip(const void *buf, size_t len)
-{
-	const unsigned char *p = buf;
-
-	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
-}
-
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why)
-{
-	struct strbuf sb = { 0 };
-	char chunk[65536];
-	int fd, n, errnum;
-	void *gz;	/* zlib's file handle */
-
-	/* zlib's gz* functions read a file: hand them the buffer as one */
-	fd = memfd_create("gunzip", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, in, len) != (ssize_t)len ||
-	    lseek(fd, 0, SEEK_SET)) {
-		*why = "cannot make a memory file";
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	gz = gzdopen(fd, "rb");
-	if (!gz) {
-		close(fd);
-		*why = "cannot start zlib";
-		return -1;
-	}
-	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
-		if (sb.len + n > max) {
-			*why = "decompressed data over the size limit";
-			goto fail;
-		}
-		sb_add(&sb, chunk, n);
-	}
-	gzerror(gz, &errnum);
-	if (n < 0 || errnum != Z_OK) {
-		*why = errnum == Z_BUF_ERROR ? "gzip data cut short" :
-		       "corrupt gzip data";
-		goto fail;
-	}
-	gzclose(gz);
-	if (!sb.buf)
-		sb.buf = xstrdup("");
-	*out = sb.buf;
-	*outlen = sb.len;
-	return 0;
-fail:
-	gzclose(gz);
-	sb_free(&sb);
-	return -1;
 }
 
 int write_output(const char *path, const struct strbuf *sb)

@@ -67,14 +67,6 @@ void sb_free(struct strbuf *sb);
  */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
 
-/*
- * Decompress a gzip stream of len bytes; the output may not exceed max
- * bytes. Returns 0, or -1 with *why naming the problem.
- */
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why);
-bool is_gzip(const void *buf, size_t len);
-
 /* Write a file atomically: a temporary file beside it, then rename(). */
 int write_file_atomic(const char *path, const char *buf, size_t len);
 
