@@ -63,6 +63,7 @@ static const struct cmd *find_cmd(const char *name)
 
 static int do_help(int argc, char **argv)
 {
+	static char help_opt[] = "--help";
 	const struct cmd *cmd;
 
 	if (argc < 2) {
@@ -80,7 +81,7 @@ static int do_help(int argc, char **argv)
 	}
 	/* "help CMD" is "CMD --help" */
 	argv[0] = argv[1];
-	argv[1] = "--help";
+	argv[1] = help_opt;
 	return cmd->fn(2, argv);
 }
 

@@ -312,7 +312,7 @@ bool str_starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
 {
 	int pfd[2];
 	pid_t pid;
@@ -336,7 +336,8 @@ pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 			dup2(devnull, STDIN_FILENO);
 		if (dir && chdir(dir))
 			_exit(127);
-		execvp(argv[0], argv);
+		/* execvp() does not change them: the cast is POSIX's */
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -344,7 +345,7 @@ pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 	return pid;
 }
 
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen)
 {
 	struct strbuf sb = { 0 };

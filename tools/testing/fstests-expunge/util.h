@@ -87,10 +87,10 @@ bool str_starts(const char *s, const char *prefix);
  * Run argv in dir (NULL: here) with its standard output on a pipe whose
  * read end is *fd. Returns the pid, or -1.
  */
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd);
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd);
 
 /* Run argv and collect its standard output (at most max bytes). */
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen);
 
 #endif
