@@ -63,7 +63,6 @@ static const struct cmd *find_cmd(const char *name)
 
 static int do_help(int argc, char **argv)
 {
-	static char help_opt[] = "--help";
 	const struct cmd *cmd;
 
 	if (argc < 2) {
@@ -79,9 +78,9 @@ static int do_help(int argc, char **argv)
 		print_usage(stdout);
 		return EXIT_OK;
 	}
-	/* "help CMD" is "CMD --help" */
+	/* "help CMD" is "CMD --help" (parse_options() writes no argument) */
 	argv[0] = argv[1];
-	argv[1] = help_opt;
+	argv[1] = (char *)"--help";
 	return cmd->fn(2, argv);
 }
 
