@@ -6,8 +6,6 @@
 #include "git-fixture.h"
 #include "test-util.h"
 
-/* test-util.h's FIXTURE() is not used here; the harness has its own */
-#undef FIXTURE
 #include "kselftest_harness.h"
 
 #define SCRIPT SRCDIR "/../../../scripts/fstests-expunge-backport-data"

@@ -11,7 +11,6 @@
 #include <linux/compiler.h>
 
 #include "test-util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define CMP		SRCDIR "/tests/fixtures/compare"

@@ -14,8 +14,7 @@
 #include "builtin-data.h"
 #include "datadir.h"
 
-/* the harness defines both again */
-#undef FIXTURE
+/* the harness defines it again */
 #undef ARRAY_SIZE
 #include "kselftest_harness.h"
 

@@ -4,8 +4,6 @@
 #include "git-fixture.h"
 #include "test-util.h"
 
-/* test-util.h's FIXTURE() is not used here; the harness has its own */
-#undef FIXTURE
 #include "kselftest_harness.h"
 
 #define UP1 "0123456789abcdef0123456789abcdef01234567"
