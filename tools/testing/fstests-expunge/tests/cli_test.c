@@ -6,6 +6,7 @@
 
 #include "kselftest_harness.h"
 
+#include "json-reader.h"
 #include "test-util.h"
 #include "util.h"
 
@@ -565,6 +566,33 @@ TEST(kernel_format_keys)
 	EXPECT_EQ(2, bad.status);
 	EXPECT_NE(NULL, strstr(bad.err, "text|keys|json"));
 	run_free(&bad);
+}
+
+/* The same facts as one JSON object; null where none is known */
+TEST(kernel_format_json)
+{
+	struct run_result r;
+	struct jval *j;
+
+	r = fexp("kernel --format json --release 6.1.0-28-amd64 --config %s --data %s",
+		 DAX, DATA);
+	EXPECT_EQ(0, r.status);
+	j = json_parse(r.out);
+	ASSERT_NE(NULL, j) {
+		TH_LOG("not JSON: %s", r.out);
+	}
+	EXPECT_STREQ("6.1.0-28-amd64", json_str_at(j, "release"));
+	EXPECT_STREQ("--release", json_str_at(j, "release_from"));
+	EXPECT_STREQ("6.1", json_str_at(j, "version"));
+	EXPECT_STREQ(DAX, json_str_at(j, "config"));
+	EXPECT_EQ(J_NULL, json_at(j, "srctree")->type);
+	EXPECT_STREQ(DATA, json_str_at(j, "data"));
+	EXPECT_STREQ("--data", json_str_at(j, "data_from"));
+	EXPECT_EQ(2, json_at(j, "filesystems")->n);
+	EXPECT_STREQ("ext4", json_str_at(j, "filesystems/0"));
+	EXPECT_STREQ("xfs", json_str_at(j, "filesystems/1"));
+	json_free(j);
+	run_free(&r);
 }
 
 /* --list-cmds and --list-opts: what the bash completion reads */
