@@ -18,7 +18,7 @@ static char *fstests_tree(const char *dir, const char *have, const char *lack)
 
 	if (asprintf(&path, "%s/fstests", dir) < 0 ||
 	    asprintf(&test, "%s/tests/generic/531", path) < 0 ||
-	    sh("mkdir -p %s/tests/generic", path))
+	    run_sh("mkdir -p %s/tests/generic", path))
 		abort();
 	f = fopen(test, "w");
 	if (!f)
@@ -98,7 +98,7 @@ TEST(hints_say_which_fix_the_tree_lacks)
 	EXPECT_NE(NULL, strstr(r.out, "    # fix fedcba987654"));
 	run_free(&r);
 	free(args);
-	sh("rm -rf %s", dir);
+	run_sh("rm -rf %s", dir);
 }
 
 TEST(hints_without_git_list_the_fixes)
@@ -116,7 +116,7 @@ TEST(hints_without_git_list_the_fixes)
 	EXPECT_EQ(NULL, strstr(r.out, "is in HEAD"));
 	run_free(&r);
 	free(args);
-	sh("rm -rf %s", dir);
+	run_sh("rm -rf %s", dir);
 }
 
 TEST(hints_need_a_readable_git_tree)
@@ -127,7 +127,7 @@ TEST(hints_need_a_readable_git_tree)
 	char *args;
 
 	/* a broken .git: the history cannot be read */
-	ASSERT_EQ(0, sh("mkdir -p %s/broken/.git", dir));
+	ASSERT_EQ(0, run_sh("mkdir -p %s/broken/.git", dir));
 	ASSERT_LE(0, asprintf(&args, "compare --fstests %s --srctree %s/broken %s",
 			      fst, dir, RUN4));
 	r = run_fexp(args);
@@ -135,7 +135,7 @@ TEST(hints_need_a_readable_git_tree)
 	EXPECT_NE(0, strlen(r.err));
 	run_free(&r);
 	free(args);
-	sh("rm -rf %s", dir);
+	run_sh("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN
