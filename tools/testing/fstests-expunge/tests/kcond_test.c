@@ -435,8 +435,29 @@ static bool have_tree(void)
 	       !stat(KSRC "/fs/ext4/Kconfig", &st);
 }
 
+/*
+ * Reading a whole kernel tree's Kconfig takes seconds of CPU, a minute
+ * on a loaded machine: more than the harness's 30 s, which is no test
+ * of ours. A fixture only to give such tests TREE_TIMEOUT.
+ */
+#define TREE_TIMEOUT	600
+
+FIXTURE(tree) {
+	int unused;
+};
+
+FIXTURE_SETUP(tree)
+{
+	if (!have_tree())
+		SKIP(return, "no kernel tree at %s", KSRC);
+}
+
+FIXTURE_TEARDOWN(tree)
+{
+}
+
 /* With the kernel tree: types, defaults and dependencies count */
-TEST(real_tree_conditions)
+TEST_F_TIMEOUT(tree, real_tree_conditions, TREE_TIMEOUT)
 {
 	static const char text[] =
 		"CONFIG_MODULES=y\nCONFIG_BLOCK=y\nCONFIG_EXT4_FS=m\n"
@@ -452,8 +473,6 @@ TEST(real_tree_conditions)
 	};
 	char *err = NULL;
 
-	if (!have_tree())
-		SKIP(return, "no kernel tree at %s", KSRC);
 	ASSERT_EQ(0, kconfig_parse("t", text, strlen(text), &cfg, &err));
 	ASSERT_EQ(1, kcond_eval(c, ARRAY_SIZE(c), &cfg, KSRC, &err)) {
 		TH_LOG("%s", err);
@@ -480,15 +499,13 @@ static bool declared(const struct strlist *names, const char *name)
 	return false;
 }
 
-TEST(real_tree_declares_symbols)
+TEST_F_TIMEOUT(tree, real_tree_declares_symbols, TREE_TIMEOUT)
 {
 	struct strlist names = { 0 };
 	char *err = NULL;
 	size_t i;
 	int ret;
 
-	if (!have_tree())
-		SKIP(return, "no kernel tree at %s", KSRC);
 	ret = kcond_tree_declared(KSRC, &names, &err);
 	ASSERT_EQ(0, ret) {
 		TH_LOG("%s", err);
