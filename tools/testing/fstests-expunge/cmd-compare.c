@@ -179,7 +179,8 @@ static void comparison_free(struct comparison *cmp, size_t ncand)
 
 	for (i = 0; i < cmp->n; i++)
 		section_cmp_free(&cmp->sc[i]);
-	for (i = 0; i < ncand; i++) {
+	/* nothing was compared when a side could not be read */
+	for (i = 0; cmp->sets && i < ncand; i++) {
 		applied_free(&cmp->sets[i]);
 		free(cmp->base_names[i]);
 	}

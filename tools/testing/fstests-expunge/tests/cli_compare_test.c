@@ -459,6 +459,29 @@ TEST(output_file_is_written_and_usage_errors_exit_2)
 	unlink(out);
 }
 
+TEST(unreadable_path_on_either_side_is_exit_2_not_a_crash)
+{
+	static const char *const args[] = {
+		"--baseline /nonexistent " MCGROF("20230731"),
+		MCGROF("20230731") "/nonexistent",
+		"--baseline " MCGROF("20230731") MCGROF("20230731") "/nonexistent",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		char *bis = args2("--bisect %s", args[i]);
+		struct run_result r = cmp(args[i]), b = cmp(bis);
+
+		EXPECT_EQ(2, r.status) TH_LOG("compare %s", args[i]);
+		EXPECT_NE(NULL, strstr(r.err, "/nonexistent: "));
+		/* git bisect run aborts on an exit above 127 */
+		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
+		run_free(&r);
+		run_free(&b);
+		free(bis);
+	}
+}
+
 TEST(help_describes_the_exit_codes)
 {
 	struct run_result r = cmp("--help");
