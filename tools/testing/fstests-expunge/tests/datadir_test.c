@@ -190,6 +190,29 @@ TEST(unknown_filesystem_lists_the_known_ones)
 	free(dir);
 }
 
+TEST(filesystem_without_its_own_file_gets_global_only)
+{
+	char *dir = make_dir(), *err = NULL;
+	struct datadir dd = { .dir = dir };
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+
+	put(dir, "ext4.expunge", entry);
+	put(dir, "global.expunge", "generic/001 expunge # everywhere\n");
+	EXPECT_EQ(1, datadir_load(&dd, "ext3", &ds, &d, &err));
+	ASSERT_EQ(1, ds.n);
+	EXPECT_STREQ("generic/001", ds.entries[0].test);
+	/* the note says so, and names the filesystems that have data */
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "global.expunge only"));
+	EXPECT_NE(NULL, strstr(err, "there is data for: ext4"));
+	free(err);
+	dataset_free(&ds);
+	diag_free(&d);
+	remove_dir(dir);
+	free(dir);
+}
+
 /* The binary under test, as run_fexp() finds it. */
 static char *fexp_binary(void)
 {
