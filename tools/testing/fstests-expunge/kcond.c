@@ -485,14 +485,16 @@ static int run_child(struct job *job, const char *srctree,
 	if (!pid) {
 		int efd = open(job->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int nfd = open("/dev/null", O_RDWR);
+		/* "--srctree .": the child works in job->dir */
+		char *tree = srctree ? realpath(srctree, NULL) : NULL;
 		FILE *out;
 
-		if (efd < 0 || nfd < 0 || chdir(job->dir))
+		if (efd < 0 || nfd < 0 || (srctree && !tree) || chdir(job->dir))
 			_exit(126);
 		dup2(nfd, STDIN_FILENO);
 		dup2(nfd, STDOUT_FILENO);
 		dup2(efd, STDERR_FILENO);
-		child_env(srctree, cfg, job->dir);
+		child_env(tree, cfg, job->dir);
 		out = fopen(job->results, "w");
 		if (!out)
 			_exit(126);
