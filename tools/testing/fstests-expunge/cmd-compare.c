@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare-data.h"
 #include "fstests-hints.h"
+#include "kdata.h"
 #include "main.h"
 #include "report.h"
 #include "resultfind.h"
@@ -36,7 +36,8 @@ static void print_help(void)
 	       "Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
 	       "crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
 	       "(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
-	       "tests, unreadable input), so that git bisect skips it.\n",
+	       "tests, unreadable input, out of memory), so that git bisect skips\n"
+	       "it. Out of memory is exit 1 otherwise.\n",
 	       progname);
 }
 
@@ -115,7 +116,7 @@ struct comparison {
 	size_t n, alloc;
 	struct applied_set *sets;
 	char **base_names;
-	struct compare_data cd;	/* the entries the verdicts point to */
+	struct kdata_cache kc;	/* the entries the verdicts point to */
 };
 
 static int compare_all(const struct compare_opts *co, const struct side *base,
@@ -127,7 +128,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 	size_t i, j;
 	int ret = 0;
 
-	compare_data_init(&cmp->cd, &co->k);
+	kdata_init(&cmp->kc, &co->k);
 	cmp->sets = xcalloc(cand->n + 1, sizeof(*cmp->sets));
 	cmp->base_names = xcalloc(cand->n + 1, sizeof(*cmp->base_names));
 	for (i = 0; i < cand->n && !ret; i++) {
@@ -136,17 +137,20 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 									 c->name);
 		struct side_section *b = side_section(base, bname ? bname : c->name);
 		struct section_cmp *sc;
-		char *desc = NULL, *err = NULL;
+		const struct kdata *kd;
+		char *err = NULL;
 
-		if (compare_data_section(&cmp->cd, section_prop(c, "FSTYP"),
-					 c->kernel, c->name, &cmp->sets[i], &desc,
-					 &err)) {
+		kd = kdata_for_results(&cmp->kc, section_prop(c, "FSTYP"),
+				       c->kernel, &err);
+		if (!kd) {
 			pr_err("%s", err);
 			free(err);
 			ret = -1;
 			break;
 		}
-		if (c->kernels_differ && !cmp->cd.release_given)
+		if (kd->have_sel)
+			select_section(&kd->sel, c->name, &cmp->sets[i]);
+		if (c->kernels_differ && !cmp->kc.release_given)
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",
 					      c->name, c->kernel));
@@ -155,7 +159,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
 		sc->name = c->name;
 		sc->base_name = bname;
-		sc->data = desc;
+		sc->data = xstrdup(kd->have_sel ? kd->desc : kd->none);
 		compare_section(sc, b, have_base, c, &cmp->sets[i]);
 	}
 	for (j = 0; j < base->n && !ret; j++) {
@@ -187,7 +191,7 @@ static void comparison_free(struct comparison *cmp, size_t ncand)
 	free(cmp->sc);
 	free(cmp->sets);
 	free(cmp->base_names);
-	compare_data_free(&cmp->cd);
+	kdata_free(&cmp->kc);
 }
 
 static int emit(const struct compare_opts *co, const struct strbuf *sb)
@@ -262,7 +266,7 @@ static int run_compare(const struct compare_opts *co)
 	}
 	if (compare_all(co, &base, &cand, &cmp, &notes) ||
 	    (co->fstests && add_hints(co, &cmp))) {
-		ret = EXIT_USAGE;
+		ret = bad;
 		goto out;
 	}
 	r.sc = cmp.sc;
@@ -323,6 +327,7 @@ int do_compare(int argc, char **argv)
 			break;
 		case OPT_BISECT:
 			co.bisect = true;
+			oom_exit_status = EXIT_SKIP;
 			break;
 		case OPT_FSTESTS:
 			co.fstests = optarg;

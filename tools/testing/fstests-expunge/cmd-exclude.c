@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "context.h"
+#include "kdata.h"
 #include "main.h"
 
 enum { OPT_RUN_KNOWN = OPT_CMD_BASE, OPT_OUTDIR, OPT_EXPLAIN };
@@ -38,21 +38,39 @@ struct exclude_opts {
 	bool run_known;
 };
 
-static void write_list(struct context *c, const struct exclude_opts *xo,
-		       const char *section, struct strbuf *out)
+#define SECTION_ONLY	"entries name sections (section=) and were left out"
+
+/* Entries that name sections never apply without --section: say so. */
+static size_t section_only(const struct kdata *kd, const char *section)
+{
+	size_t i, n = 0;
+
+	for (i = 0; !section && i < kd->ds.n; i++)
+		n += selector_check(&kd->sel, i, NULL, NULL) == NEEDS_SECTION;
+	return n;
+}
+
+static void write_list(const struct kdata *kd, const struct datadir *dd,
+		       const struct exclude_opts *xo, const char *section,
+		       struct strbuf *out)
 {
 	struct applied_set set;
 	char vbuf[48];
-	size_t i;
+	size_t i, n;
 
 	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
 		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s); data %s\n", c->k.release,
-		  kver_str(&c->k.version, vbuf),
-		  c->dd.dir ? c->dd.dir : "built in");
+	sb_printf(out, "# kernel %s (version %s); data %s\n", kd->k.release,
+		  kver_str(&kd->k.version, vbuf),
+		  dd->dir ? dd->dir : "built in");
 	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
 		  progname);
-	select_section(&c->sel, section, &set);
+	if (kd->note)
+		sb_printf(out, "# %s\n", kd->note);
+	n = section_only(kd, section);
+	if (n)
+		sb_printf(out, "# %zu %s: give --section\n", n, SECTION_ONLY);
+	select_section(&kd->sel, section, &set);
 	for (i = 0; i < set.n; i++) {
 		const struct applied *a = &set.a[i];
 
@@ -65,14 +83,14 @@ static void write_list(struct context *c, const struct exclude_opts *xo,
 		sb_puts(out, "\n");
 	}
 	if (xo->explain) {
-		for (i = 0; i < c->ds.n; i++) {
-			const struct entry *e = &c->ds.entries[i];
+		for (i = 0; i < kd->ds.n; i++) {
+			const struct entry *e = &kd->ds.entries[i];
 			const struct applied *a;
 			struct strbuf why = { 0 };
 			enum verdict v;
 			const char *what;
 
-			v = selector_check(&c->sel, i, section, &why);
+			v = selector_check(&kd->sel, i, section, &why);
 			/* what happens to the test: the entries merged */
 			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
 			if (!a)
@@ -119,6 +137,28 @@ static int emit(const char *path, const struct strbuf *sb)
 	return EXIT_OK;
 }
 
+/* The data for fs, with what the user should know said on stderr */
+static const struct kdata *load(struct kdata_cache *kc, const char *fs,
+				size_t nsections)
+{
+	const struct kdata *kd;
+	char *err = NULL;
+	size_t n;
+
+	kd = kdata_get(kc, fs, &err);
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		return NULL;
+	}
+	if (kd->note)
+		pr_warn("%s", kd->note);
+	n = nsections ? 0 : section_only(kd, NULL);
+	if (n)
+		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
+	return kd;
+}
+
 int do_exclude(int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -136,14 +176,16 @@ int do_exclude(int argc, char **argv)
 	struct exclude_opts xo = { 0 };
 	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
+	struct kernel_opts ko = { 0 };
+	struct kdata_cache kc;
+	const struct kdata *kd;
 	size_t i;
-	struct context c = { 0 };
 	int opt, ret;
 
 	longopts = with_kernel_options(own, buf, ARRAY_SIZE(buf));
 	while ((opt = getopt_long(argc, argv, "f:s:o:h", longopts,
 				  NULL)) != -1) {
-		if (kernel_opt(&c.opts, opt, optarg))
+		if (kernel_opt(&ko, opt, optarg))
 			continue;
 		switch (opt) {
 		case 'f':
@@ -192,7 +234,9 @@ int do_exclude(int argc, char **argv)
 		strlist_free(&sections);
 		return usage_error("exclude");
 	}
-	ret = context_load(&c, xo.fs);
+	kdata_init(&kc, &ko);
+	kd = load(&kc, xo.fs, sections.n);
+	ret = kd ? EXIT_OK : EXIT_USAGE;
 	if (!ret && outdir && mkdir(outdir, 0755) && errno != EEXIST) {
 		pr_err("%s: %s", outdir, strerror(errno));
 		ret = EXIT_USAGE;
@@ -202,7 +246,7 @@ int do_exclude(int argc, char **argv)
 		struct strbuf sb = { 0 };
 		char *path = NULL;
 
-		write_list(&c, &xo, section, &sb);
+		write_list(kd, &kc.dd, &xo, section, &sb);
 		if (outdir)
 			path = xasprintf("%s/%s.exclude", outdir,
 					 section ? section : xo.fs);
@@ -210,7 +254,7 @@ int do_exclude(int argc, char **argv)
 		free(path);
 		sb_free(&sb);
 	}
-	context_free(&c);
+	kdata_free(&kc);
 	strlist_free(&sections);
 	return ret;
 }

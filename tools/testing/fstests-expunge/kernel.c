@@ -101,7 +101,7 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	const char *how;
 
 	memset(k, 0, sizeof(*k));
-	k->opts = o;
+	k->opts = *o;
 	if (o->srctree)
 		k->srctree = xstrdup(o->srctree);
 	if (o->kernel) {
@@ -112,7 +112,8 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	}
 	if (o->release) {
 		k->release = xstrdup(o->release);
-		k->release_from = xstrdup("--release");
+		k->release_from = xstrdup(o->release_from ? o->release_from :
+					  "--release");
 	} else if (o->build_dir && !o->kernel) {
 		char *path = xasprintf("%s/include/config/kernel.release",
 				       o->build_dir);
@@ -232,7 +233,7 @@ static int try_config(struct kernel *k, const char *path)
 
 const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 {
-	const struct kernel_opts *o = k->opts;
+	const struct kernel_opts *o = &k->opts;
 	static const char * const ko_ext[] = { "", ".xz", ".zst", ".gz" };
 	char *paths[8] = { NULL };
 	size_t n = 0, i;

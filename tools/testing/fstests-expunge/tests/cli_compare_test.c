@@ -482,6 +482,87 @@ TEST(unreadable_path_on_either_side_is_exit_2_not_a_crash)
 	}
 }
 
+TEST(unreadable_kernel_or_data_option_cannot_tell_under_bisect)
+{
+	static const char *const opts[] = {
+		"--data /nonexistent", "--build-dir /nonexistent",
+		"--kernel /nonexistent", "--config /nonexistent",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++) {
+		char *plain = args2("%s %s", opts[i], CMP "/kdevops/20240221");
+		char *bis = args2("--bisect %s", plain);
+		struct run_result r = cmp(plain), b = cmp(bis);
+
+		/* git bisect counts 2 as bad: unreadable input is "cannot tell" */
+		EXPECT_EQ(2, r.status) TH_LOG("compare %s", plain);
+		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
+		EXPECT_NE(NULL, strstr(b.err, "/nonexistent")) TH_LOG("%s", b.err);
+		run_free(&r);
+		run_free(&b);
+		free(plain);
+		free(bis);
+	}
+}
+
+/* A config too large for 100 MB of address space */
+static char *huge_config(void)
+{
+	char *path = strdup("/tmp/fexp-huge-config.XXXXXX");
+	int fd = mkstemp(path), i;
+	FILE *f = fdopen(fd, "w");
+
+	if (!f)
+		abort();
+	for (i = 0; i < 1500000; i++)
+		fprintf(f, "CONFIG_SYM_%d=y\n", i);
+	fclose(f);
+	return path;
+}
+
+/* compare args with 100 MB of address space: the shell sets the limit */
+static struct run_result cmp_limited(const char *args)
+{
+	const char *bin = getenv("FEXP");
+	char *orig = strdup(bin ? bin : SRCDIR "/fstests-expunge"), *limited;
+	struct run_result r;
+
+	if (asprintf(&limited, "ulimit -v 100000; %s", orig) < 0)
+		abort();
+	setenv("FEXP", limited, 1);
+	r = cmp(args);
+	setenv("FEXP", orig, 1);
+	free(limited);
+	free(orig);
+	return r;
+}
+
+TEST(out_of_memory_is_no_usage_error_and_cannot_tell_under_bisect)
+{
+	char *cfg, *args, *bis;
+	struct run_result r, b;
+
+#ifdef __SANITIZE_ADDRESS__
+	SKIP(return, "ASan needs more address space than the limit");
+#endif
+	cfg = huge_config();
+	args = args2("--data %s/tests/fixtures/data --config %s %s", SRCDIR, cfg,
+		     RUN("run1-ext4/ext4_4k"));
+	bis = args2("--bisect %s", args);
+	r = cmp_limited(args);
+	b = cmp_limited(bis);
+	EXPECT_NE(NULL, strstr(r.err, "out of memory")) TH_LOG("%s", r.err);
+	EXPECT_EQ(1, r.status);
+	EXPECT_EQ(125, b.status);
+	run_free(&r);
+	run_free(&b);
+	free(args);
+	free(bis);
+	unlink(cfg);
+	free(cfg);
+}
+
 TEST(help_describes_the_exit_codes)
 {
 	struct run_result r = cmp("--help");

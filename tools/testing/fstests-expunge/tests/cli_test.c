@@ -543,7 +543,7 @@ TEST(no_config_found)
 
 TEST(unknown_fs_lists_known_ones)
 {
-	static const char *const names[] = { "nilfs2", "global", "../ext4", "EXT4", "''" };
+	static const char *const names[] = { "global", "../ext4", "EXT4", "''" };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
@@ -556,6 +556,66 @@ TEST(unknown_fs_lists_known_ones)
 		}
 		run_free(&r);
 	}
+}
+
+TEST(fs_without_a_data_file_gets_global_expunge)
+{
+	struct run_result r = fexp("exclude --fs nilfs2 --release 6.8 --data %s",
+				   DATA);
+	char *tests = tests_of(r.out);
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("generic/079\ngeneric/742\n", tests);
+	/* said on stderr and in the file: a misspelt --fs shows */
+	EXPECT_HAS(r.err, "no data for filesystem 'nilfs2'");
+	EXPECT_HAS(r.err, "there is data for: ext4 xfs");
+	EXPECT_HAS(r.out, "\n# no data for filesystem 'nilfs2'");
+	free(tests);
+	run_free(&r);
+	r = fexp("flaky --fs nilfs2 --release 6.8 --data %s", DATA);
+	EXPECT_EQ(0, r.status);
+	run_free(&r);
+}
+
+TEST(exclude_without_section_says_section_entries_are_left_out)
+{
+	struct run_result r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s",
+				   DAX, DATA);
+	const char *line = strstr(r.out, "\n# 5 entries name sections");
+
+	EXPECT_EQ(0, r.status);
+	ASSERT_NE(NULL, line) TH_LOG("%s", r.out);
+	EXPECT_HAS(r.err, "5 entries name sections");
+	EXPECT_HAS(r.err, "--section");
+	run_free(&r);
+	/* with a section there is nothing to say */
+	r = ext4_exclude("ext4_4k", "6.8.12", DAX, "");
+	EXPECT_EQ(NULL, strstr(r.out, "entries name sections"));
+	EXPECT_STREQ("", r.err);
+	run_free(&r);
+}
+
+TEST(flaky_lists_every_section_given)
+{
+	struct run_result r;
+	const char *one, *two;
+
+	r = fexp("flaky --fs ext4 -s ext4_4k -s ext4_1k --release 6.8.12 --config %s --data %s",
+		 DAX, DATA);
+	EXPECT_EQ(0, r.status);
+	one = strstr(r.out, "# section ext4_4k\n");
+	two = strstr(r.out, "# section ext4_1k\n");
+	ASSERT_NE(NULL, one) TH_LOG("%s", r.out);
+	ASSERT_NE(NULL, two) TH_LOG("%s", r.out);
+	EXPECT_LT(one, two);
+	/* 4k: generic/388 and generic/475; 1k: generic/388 only */
+	EXPECT_TRUE(str_starts(one + 18, "generic/388 3 # "));
+	EXPECT_NE(NULL, strstr(one, "\ngeneric/475 5 # "));
+	EXPECT_GT(strstr(one, "\ngeneric/475 5 # "), one);
+	EXPECT_LT(strstr(one, "\ngeneric/475 5 # "), two);
+	EXPECT_TRUE(str_starts(two + 18, "generic/388 3 # "));
+	EXPECT_EQ(NULL, strstr(two, "generic/475"));
+	run_free(&r);
 }
 
 TEST(malformed_data_stops_exclude)
