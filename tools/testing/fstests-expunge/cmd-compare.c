@@ -104,6 +104,29 @@ static const char *mapped(const struct strlist *maps, const char *section)
 	return NULL;
 }
 
+/* Every --map names a section of each side: -1 after saying which not */
+static int check_maps(const struct strlist *maps, const struct side *base,
+		      const struct side *cand, bool have_base)
+{
+	size_t i;
+
+	for (i = 0; i < maps->n; i++) {
+		const char *m = maps->v[i], *eq = strchr(m, '=');
+		char *b = xstrndup(m, eq - m);
+		bool bad_base = have_base && !side_section(base, b);
+
+		free(b);
+		if (bad_base || !side_section(cand, eq + 1)) {
+			pr_err("compare: --map %s: no section %.*s in the %s",
+			       m, bad_base ? (int)(eq - m) : (int)strlen(eq + 1),
+			       bad_base ? m : eq + 1,
+			       bad_base ? "baseline" : "results");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int section_cmp_order(const void *a, const void *b)
 {
 	const struct section_cmp *x = a, *y = b;
@@ -154,6 +177,9 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",
 					      c->name, c->kernel));
+		if (c->settings_differ)
+			strlist_add(notes, xasprintf("%s: runs set up differently (%s) merged as attempts",
+						     c->name, c->settings_differ));
 		if (b)
 			used[b - base->s] = true;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
@@ -165,6 +191,10 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 	for (j = 0; j < base->n && !ret; j++) {
 		struct section_cmp *sc;
 
+		if (base->s[j].settings_differ)
+			strlist_add(notes, xasprintf("baseline section %s: runs set up differently (%s) merged as attempts",
+						     base->s[j].name,
+						     base->s[j].settings_differ));
 		if (used[j])
 			continue;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
@@ -264,7 +294,8 @@ static int run_compare(const struct compare_opts *co)
 		ret = bad;
 		goto out;
 	}
-	if (compare_all(co, &base, &cand, &cmp, &notes) ||
+	if (check_maps(&co->maps, &base, &cand, co->base_paths.n > 0) ||
+	    compare_all(co, &base, &cand, &cmp, &notes) ||
 	    (co->fstests && add_hints(co, &cmp))) {
 		ret = bad;
 		goto out;

@@ -126,6 +126,8 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 	sb_puts(sb, ", ");
 	jkey(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
+	jkey(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
+	sb_puts(sb, ", ");
 	jkey(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
 	hint_list(sb, v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE)
@@ -136,9 +138,21 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 	sb_puts(sb, "}");
 }
 
+/* ",\n      \"key\": [ "..." ]": a list of strings, maybe none */
+static void jlist(struct strbuf *sb, const char *key, const struct strlist *l)
+{
+	size_t i;
+
+	sb_printf(sb, ",\n      \"%s\": [", key);
+	for (i = 0; l && i < l->n; i++) {
+		sb_puts(sb, i ? ", " : "");
+		jstr(sb, l->v[i]);
+	}
+	sb_puts(sb, "]");
+}
+
 static void section(struct strbuf *sb, const struct section_cmp *sc)
 {
-	const struct strlist *inc = sc->cand ? &sc->cand->incomplete : NULL;
 	bool first = true;
 	size_t i;
 
@@ -150,12 +164,10 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
 		  sc->tests);
 	jkey(sb, "data", sc->data);
-	sb_puts(sb, ",\n      \"incomplete\": [");
-	for (i = 0; inc && i < inc->n; i++) {
-		sb_puts(sb, i ? ", " : "");
-		jstr(sb, inc->v[i]);
-	}
-	sb_puts(sb, "],\n      \"environment\": [");
+	jlist(sb, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
+	jlist(sb, "baseline_incomplete",
+	      sc->base ? &sc->base->incomplete : NULL);
+	sb_puts(sb, ",\n      \"environment\": [");
 	for (i = 0; i < sc->nenv; i++) {
 		sb_puts(sb, i ? ", {" : "{");
 		jkey(sb, "property", sc->env[i].name);

@@ -67,6 +67,11 @@ void report_ktap(const struct report *r, struct strbuf *out)
 			oneline(out, sc->cand->incomplete.v[j]);
 			sb_puts(out, "\n");
 		}
+		for (j = 0; sc->base && j < sc->base->incomplete.n; j++) {
+			sb_puts(out, "    # incomplete baseline run: ");
+			oneline(out, sc->base->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
 		for (j = 0; j < sc->nenv; j++) {
 			sb_printf(out, "    # environment differs: %s: ",
 				  sc->env[j].name);

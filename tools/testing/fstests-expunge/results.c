@@ -127,24 +127,37 @@ static bool is_change(const char *s, size_t n)
 	return false;
 }
 
-/* The line of a log that says what went wrong first. */
+/* Changed lines of a diff kept as the detail: the first say the most */
+#define DIFF_LINES_KEEP	3
+
+/*
+ * The lines of a log that say what went wrong first: a kernel log's
+ * first warning, a diff's first changed lines (never its ---/+++ header).
+ */
 static char *log_line(const char *s, enum log_kind kind)
 {
-	while (*s) {
+	struct strbuf sb = { 0 };
+	unsigned int kept = 0;
+
+	while (*s && kept < (kind == LOG_DIFF ? DIFF_LINES_KEEP : 1)) {
 		size_t n = strcspn(s, "\n");
 		bool hit;
+		char *line;
 
 		if (kind == LOG_DIFF)
 			hit = n && is_change(s, n);
 		else
 			hit = is_warning(s, n);
-		if (hit)
-			return keep_line(s, n);
+		if (hit) {
+			line = keep_line(s, n);
+			sb_printf(&sb, "%s%s", kept++ ? "\n" : "", line);
+			free(line);
+		}
 		s += n;
 		if (*s)
 			s++;
 	}
-	return NULL;
+	return sb.buf;
 }
 
 /*

@@ -17,7 +17,7 @@ struct result_case {
 	char *name;		/* "generic/388" */
 	enum outcome outcome;
 	char *msg;		/* failure or skipped message, first line */
-	char *detail;		/* first line of the diff or kernel warning */
+	char *detail;		/* first changed lines of the diff, or kernel warning */
 };
 
 struct result_prop {

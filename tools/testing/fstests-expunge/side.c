@@ -2,8 +2,13 @@
 /* The runs on one side of a comparison, merged per section and test. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "side.h"
+
+const char *const side_settings[NR_SIDE_SETTINGS] = {
+	"FSTYP", "MKFS_OPTIONS", "MOUNT_OPTIONS", "TEST_FS_MOUNT_OPTS",
+};
 
 static size_t hash_str(const char *s)
 {
@@ -80,6 +85,36 @@ static void take(char **dst, char **src)
 	}
 }
 
+static bool same_setting(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* A run merged into a section: is it set up as the first one was? */
+static void check_settings(struct side_section *s, const struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < NR_SIDE_SETTINGS && !s->settings_differ; i++) {
+		if (!same_setting(section_prop(s, side_settings[i]),
+				  result_prop(rf, side_settings[i])))
+			s->settings_differ = side_settings[i];
+	}
+}
+
+/* fstests writes SECTION/TEST.out.bad beside SECTION/result.xml */
+static char *out_bad(const char *xml, const char *test)
+{
+	const char *slash = strrchr(xml, '/');
+	char *path = xasprintf("%.*s%s.out.bad", slash ? (int)(slash - xml + 1) : 0,
+			       xml, test);
+
+	if (!access(path, F_OK))
+		return path;
+	free(path);
+	return NULL;
+}
+
 void side_add(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
@@ -97,6 +132,8 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 		s->nprops = rf->nprops;
 		rf->props = NULL;
 		rf->nprops = 0;
+	} else {
+		check_settings(s, rf);
 	}
 	kernel = result_prop(rf, "KERNEL");
 	if (kernel && *kernel && !s->kernel)
@@ -120,6 +157,7 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 			if (!t->fail++) {
 				take(&t->msg, &c->msg);
 				take(&t->detail, &c->detail);
+				t->out_bad = out_bad(rf->path, t->name);
 			}
 			break;
 		case OUT_NOTRUN:
@@ -185,6 +223,7 @@ void side_free(struct side *sd)
 			free(s->t[j].name);
 			free(s->t[j].msg);
 			free(s->t[j].detail);
+			free(s->t[j].out_bad);
 			free(s->t[j].notrun_msg);
 		}
 		for (j = 0; j < s->nprops; j++) {

@@ -389,10 +389,11 @@ TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
 				     RUN("run1-ext4/ext4_4k"));
 
 	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
+	const char *seven = "  xfs_crc: all 7 tests (the section is not in ";
 
-	/* run3 has xfs_crc too: 7 tests, 2 of them not run */
+	/* run3 has xfs_crc too: 7 tests, 2 of them not run; all 7 missing */
 	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
-	EXPECT_EQ(0, strncmp(strstr(back.out, all) + strlen(all), "this run)\n", 10));
+	EXPECT_EQ(0, strncmp(strstr(back.out, seven) + strlen(seven), "this run)\n", 10));
 	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
 	run_free(&r);
 	run_free(&back);
@@ -561,6 +562,175 @@ TEST(out_of_memory_is_no_usage_error_and_cannot_tell_under_bisect)
 	free(bis);
 	unlink(cfg);
 	free(cfg);
+}
+
+/* A result.xml of more <property> and <testcase> elements: a temporary file */
+static char *result_xml(const char *props, const char *cases)
+{
+	char *text, *path;
+
+	text = args2("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		     "<testsuite name=\"xfstests\" failures=\"0\" tests=\"1\" time=\"9\">\n"
+		     "\t<properties>\n"
+		     "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
+		     "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n%s"
+		     "\t</properties>\n%s</testsuite>\n", props, cases);
+	path = tmpfile_str(text);
+	free(text);
+	return path;
+}
+
+#define CASE(sec, t)	"\t<testcase classname=\"xfstests." sec "\" name=\"" t "\" time=\"1\"/>\n"
+#define SKIPPED(sec, t)	"\t<testcase classname=\"xfstests." sec "\" name=\"" t "\" time=\"0\">\n" \
+			"\t\t<skipped message=\"not here\"/>\n\t</testcase>\n"
+
+/* The class jq finds for a test of a section in a JSON report */
+static char *class_of(const char *json, const char *sec, const char *test)
+{
+	char *f = args2(".sections[] | select(.section == \"%s\") | .results[] | "
+			"select(.test == \"%s\") | .class", sec, test);
+	char *c = jq(json, f);
+
+	free(f);
+	return c;
+}
+
+TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
+{
+	char *base = result_xml("", SKIPPED("s", "generic/100") CASE("s", "generic/101"));
+	char *other = result_xml("", SKIPPED("t", "generic/100"));
+	char *run = result_xml("", CASE("s", "generic/101"));
+	char *args = args2(EMPTY_DATA "--format json -b %s -b %s %s", base, other, run);
+	char *bis = args2(EMPTY_DATA "--bisect -b %s -b %s %s", base, other, run);
+	struct run_result r = cmp(args), b = cmp(bis);
+	char *c;
+
+	/* a test and a whole section not in this run: missing, not "not run" */
+	c = class_of(r.out, "s", "generic/100");
+	EXPECT_STREQ("missing", c);
+	free(c);
+	c = class_of(r.out, "t", "generic/100");
+	EXPECT_STREQ("missing", c);
+	free(c);
+	EXPECT_EQ(125, b.status);
+	run_free(&r);
+	run_free(&b);
+	free(args);
+	free(bis);
+	unlink(base);
+	unlink(other);
+	unlink(run);
+	free(base);
+	free(other);
+	free(run);
+}
+
+TEST(map_to_a_section_that_is_not_there_is_a_usage_error)
+{
+	struct run_result r = cmp(EMPTY_DATA "--map ext4_9k=ext4_4k --baseline "
+				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+	struct run_result s = cmp(EMPTY_DATA "--map ext4_1k=ext4_9k --baseline "
+				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "ext4_9k")) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "baseline")) TH_LOG("%s", r.err);
+	EXPECT_EQ(2, s.status);
+	EXPECT_NE(NULL, strstr(s.err, "ext4_9k")) TH_LOG("%s", s.err);
+	run_free(&r);
+	run_free(&s);
+}
+
+TEST(runs_set_up_differently_on_one_side_are_noted)
+{
+	char *a = result_xml("\t\t<property name=\"MKFS_OPTIONS\" value=\"-b size=1k\"/>\n",
+			     CASE("s", "generic/101"));
+	char *b = result_xml("\t\t<property name=\"MKFS_OPTIONS\" value=\"\"/>\n",
+			     CASE("s", "generic/101"));
+	char *args = args2(EMPTY_DATA "--format json --baseline %s %s %s", a, a, b);
+	char *bargs = args2(EMPTY_DATA "--format json --baseline %s --baseline %s %s",
+			    a, b, a);
+	struct run_result r = cmp(args), rb = cmp(bargs);
+	char *n = jq(r.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+	char *nb = jq(rb.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+
+	ASSERT_NE(NULL, n);
+	EXPECT_NE(NULL, strstr(n, "s: runs set up differently")) TH_LOG("%s", n);
+	ASSERT_NE(NULL, nb);
+	EXPECT_NE(NULL, strstr(nb, "baseline")) TH_LOG("%s", nb);
+	free(n);
+	free(nb);
+	run_free(&r);
+	run_free(&rb);
+	free(args);
+	free(bargs);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+}
+
+TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
+{
+	const char *inc = CMP "/fstests/example-result-incomplete.xml";
+	const char *full = CMP "/fstests/example-result.xml";
+	char *args = args2(EMPTY_DATA "--baseline %s %s", inc, full);
+	char *jargs = args2(EMPTY_DATA "--format json --baseline %s %s", inc, full);
+	struct run_result t = cmp(args), j = cmp(jargs);
+	char *v = jq(j.out, ".sections[0].baseline_incomplete[0]");
+
+	EXPECT_NE(NULL, strstr(t.out, "Incomplete baseline run in section xfs_crc: "))
+		TH_LOG("%s", t.out);
+	ASSERT_NE(NULL, v);
+	EXPECT_NE(NULL, strstr(v, "example-result-incomplete.xml: the run did not finish"))
+		TH_LOG("%s", v);
+	free(v);
+	run_free(&t);
+	run_free(&j);
+	free(args);
+	free(jargs);
+}
+
+TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
+{
+	char dir[] = "/tmp/fexp-outbad.XXXXXX", *cmd, *args, *v, *want;
+	struct run_result r, t;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	cmd = args2("mkdir -p %s/ext4_4k/ext4 && cp %s %s/ext4_4k/ && echo x > %s/ext4_4k/ext4/306.out.bad",
+		    dir, RUN("run1-ext4/ext4_4k"), dir, dir);
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
+	args = args2(EMPTY_DATA "--format json %s", dir);
+	r = cmp(args);
+	free(args);
+	v = jq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .detail");
+	ASSERT_NE(NULL, v) TH_LOG("%s", r.out);
+	/* the changed lines of the diff, never its ---/+++ header */
+	EXPECT_STREQ("-append 2m to testfile1\n-wrote 2097152/2097152 bytes at offset 1048576\n"
+		     "-XXX Bytes, X ops; XX:XX:XX.X (XXX YYY/sec and XXX ops/sec)", v);
+	free(v);
+	v = jq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .out_bad");
+	want = args2("%s/ext4_4k/ext4/306.out.bad", dir);
+	EXPECT_STREQ(want, v);
+	free(v);
+	/* generic/398 failed too, but its .out.bad is not there */
+	v = jq(r.out, ".sections[0].results[] | select(.test == \"generic/398\") | .out_bad");
+	EXPECT_STREQ("null", v);
+	free(v);
+	args = args2(EMPTY_DATA "%s", dir);
+	t = cmp(args);
+	free(args);
+	v = args2("\n      see %s\n", want);
+	EXPECT_NE(NULL, strstr(t.out, v)) TH_LOG("%s", t.out);
+	EXPECT_NE(NULL, strstr(t.out, "\n      -append 2m to testfile1\n      -wrote 2097152/"));
+	free(v);
+	free(want);
+	run_free(&r);
+	run_free(&t);
+	cmd = args2("rm -rf %s", dir);
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
 }
 
 TEST(help_describes_the_exit_codes)

@@ -89,4 +89,35 @@ static inline void run_free(struct run_result *r)
 	free(r->err);
 }
 
+/*
+ * What jq's filter prints for the JSON text, without its last newline:
+ * reports are checked with a real JSON parser. NULL when jq rejects the
+ * text or the filter.
+ */
+static inline char *jq(const char *json, const char *filter)
+{
+	char *in = tmpfile_str(json), *cmd, *out;
+	char outp[] = "/tmp/fexp-jq.XXXXXX";
+	int fd = mkstemp(outp), st;
+	size_t len;
+
+	if (fd < 0 || asprintf(&cmd, "jq -r '%s' %s >%s 2>/dev/null", filter,
+			       in, outp) < 0)
+		abort();
+	st = system(cmd);
+	out = slurp_fd(fd);
+	unlink(in);
+	unlink(outp);
+	free(in);
+	free(cmd);
+	if (st) {
+		free(out);
+		return NULL;
+	}
+	len = strlen(out);
+	if (len && out[len - 1] == '\n')
+		out[len - 1] = '\0';
+	return out;
+}
+
 #endif
