@@ -10,7 +10,7 @@
 #include "report.h"
 #include "resultfind.h"
 
-enum { OPT_FORMAT = OPT_CMD_BASE, OPT_BISECT, OPT_MAP, OPT_FSTESTS };
+enum { OPT_FORMAT = OPT_CMD_BASE, OPT_BISECT, OPT_MAP, OPT_FSTESTS, OPT_ALL };
 
 static void print_help(void)
 {
@@ -27,6 +27,7 @@ static void print_help(void)
 	       "  --map BASE=SECTION    compare baseline section BASE with SECTION\n"
 	       "  -f, --format FMT      text (default), json or ktap\n"
 	       "  -o, --output FILE     write the report to FILE (default: stdout)\n"
+	       "  --all                 list the tests that passed too\n"
 	       "  --bisect              exit status for 'git bisect run' (see below)\n"
 	       "  --fstests DIR         name the kernel fixes each failing test's source in\n"
 	       "                        this fstests tree gives; with a git --srctree, say\n"
@@ -48,6 +49,7 @@ struct compare_opts {
 	const char *output;
 	const char *fstests;	/* --fstests: the fstests tree */
 	bool bisect;
+	bool all;		/* --all: the passes too */
 };
 
 /* Read every file of the paths into one side; -1 after saying why. */
@@ -134,6 +136,8 @@ static int section_cmp_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+#define SET_UP_APART	"runs set up differently (%s) merged as attempts"
+
 struct comparison {
 	struct section_cmp *sc;
 	size_t n, alloc;
@@ -178,8 +182,8 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 				    xasprintf("%s: runs of several kernels; the data is for %s",
 					      c->name, c->kernel));
 		if (c->settings_differ)
-			strlist_add(notes, xasprintf("%s: runs set up differently (%s) merged as attempts",
-						     c->name, c->settings_differ));
+			strlist_add(notes, xasprintf("%s: " SET_UP_APART, c->name,
+						     c->settings_differ));
 		if (b)
 			used[b - base->s] = true;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
@@ -192,7 +196,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		struct section_cmp *sc;
 
 		if (base->s[j].settings_differ)
-			strlist_add(notes, xasprintf("baseline section %s: runs set up differently (%s) merged as attempts",
+			strlist_add(notes, xasprintf("baseline section %s: " SET_UP_APART,
 						     base->s[j].name,
 						     base->s[j].settings_differ));
 		if (used[j])
@@ -305,6 +309,7 @@ static int run_compare(const struct compare_opts *co)
 	r.base = &base;
 	r.cand = &cand;
 	r.have_base = co->base_paths.n > 0;
+	r.all = co->all;
 	r.notes = &notes;
 	compare_totals(cmp.sc, cmp.n, &r.totals);
 	r.exit_code = compare_exit(&r.totals, co->bisect);
@@ -333,6 +338,7 @@ int do_compare(int argc, char **argv)
 		{ "bisect", no_argument, NULL, OPT_BISECT },
 		{ "map", required_argument, NULL, OPT_MAP },
 		{ "fstests", required_argument, NULL, OPT_FSTESTS },
+		{ "all", no_argument, NULL, OPT_ALL },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -362,6 +368,9 @@ int do_compare(int argc, char **argv)
 			break;
 		case OPT_FSTESTS:
 			co.fstests = optarg;
+			break;
+		case OPT_ALL:
+			co.all = true;
 			break;
 		case OPT_MAP:
 			if (!strchr(optarg, '=') || optarg[0] == '=' ||

@@ -1,62 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compare report as JSON. The field names are an interface:
- * { "version": 1, "exit": N, "files": { "baseline": N, "run": N },
- *   "notes": [ "..." ], "totals": { CLASS: N, ... },
- *   "sections": [ { "section", "baseline_section", "in_baseline",
- *     "in_run", "tests", "data", "incomplete": [ "..." ],
- *     "environment": [ { "property", "baseline", "run" } ],
- *     "counts": { CLASS: N, ... },
- *     "results": [ { "test", "class", "note", "attempts", "failed",
- *       "baseline_attempts", "baseline_failed", "message", "detail",
- *       "not_run_reason", "hints", "entry" } ] } ] }
- * CLASS is regression, fixed, still_failing, known_failure,
- * unexpected_pass, flaky, new, missing, not_run or pass; "results" lists
- * every test but those that simply passed. Absent values are null.
+ * The compare report as JSON: its shape is an interface, documented in
+ * Documentation/filesystems/testing/fstests-expunge.rst (JSON REPORT);
+ * a change to it changes "version".
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "report.h"
 
-static void jstr(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
-		sb_puts(sb, "null");
-		return;
-	}
-	sb_puts(sb, "\"");
-	for (; *p; p++) {
-		switch (*p) {
-		case '"':
-			sb_puts(sb, "\\\"");
-			break;
-		case '\\':
-			sb_puts(sb, "\\\\");
-			break;
-		case '\n':
-			sb_puts(sb, "\\n");
-			break;
-		case '\t':
-			sb_puts(sb, "\\t");
-			break;
-		default:
-			if (*p < 0x20)
-				sb_printf(sb, "\\u%04x", *p);
-			else
-				sb_add(sb, (const char *)p, 1);
-		}
-	}
-	sb_puts(sb, "\"");
-}
-
-static void jkey(struct strbuf *sb, const char *key, const char *val)
-{
-	sb_printf(sb, "\"%s\": ", key);
-	jstr(sb, val);
-}
+#define JSON_VERSION	2
 
 static void counts(struct strbuf *sb, const size_t *count)
 {
@@ -98,7 +52,7 @@ static void hint_list(struct strbuf *sb, const char *hints)
 		nl = strchrnul(p, '\n');
 		line = xstrndup(p, nl - p);
 		sb_puts(sb, first ? "" : ", ");
-		jstr(sb, trim(line));
+		json_str(sb, trim(line));
 		free(line);
 		first = false;
 		if (!*nl)
@@ -111,30 +65,29 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
 				   v->base;
-	struct strbuf e = { 0 };
 
 	sb_printf(sb, "%s\n        {", first ? "" : ",");
-	jkey(sb, "test", v->test);
+	json_key(sb, "test", v->test);
 	sb_puts(sb, ", ");
-	jkey(sb, "class", cls_name(v->cls));
+	json_key(sb, "class", cls_name(v->cls));
 	sb_puts(sb, ", ");
-	jkey(sb, "note", v->note);
+	json_key(sb, "note", v->note);
 	attempts(sb, "", v->cand);
 	attempts(sb, "baseline_", v->base);
 	sb_puts(sb, ", ");
-	jkey(sb, "message", fail && fail->fail ? fail->msg : NULL);
+	json_key(sb, "message", fail && fail->fail ? fail->msg : NULL);
 	sb_puts(sb, ", ");
-	jkey(sb, "detail", fail && fail->fail ? fail->detail : NULL);
+	json_key(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
-	jkey(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
+	json_key(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
 	sb_puts(sb, ", ");
-	jkey(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
+	json_key(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
 	hint_list(sb, v->hints);
+	sb_puts(sb, ", \"entry\": ");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
-		entry_describe(v->data->entry, &e);
-	sb_puts(sb, ", ");
-	jkey(sb, "entry", e.buf);
-	sb_free(&e);
+		json_entry(sb, v->data->entry);
+	else
+		sb_puts(sb, "null");
 	sb_puts(sb, "}");
 }
 
@@ -146,42 +99,43 @@ static void jlist(struct strbuf *sb, const char *key, const struct strlist *l)
 	sb_printf(sb, ",\n      \"%s\": [", key);
 	for (i = 0; l && i < l->n; i++) {
 		sb_puts(sb, i ? ", " : "");
-		jstr(sb, l->v[i]);
+		json_str(sb, l->v[i]);
 	}
 	sb_puts(sb, "]");
 }
 
-static void section(struct strbuf *sb, const struct section_cmp *sc)
+static void section(struct strbuf *sb, const struct section_cmp *sc,
+		    bool all)
 {
 	bool first = true;
 	size_t i;
 
 	sb_puts(sb, "\n    {");
-	jkey(sb, "section", sc->name);
+	json_key(sb, "section", sc->name);
 	sb_puts(sb, ", ");
-	jkey(sb, "baseline_section", sc->base_name);
+	json_key(sb, "baseline_section", sc->base_name);
 	sb_printf(sb, ", \"in_baseline\": %s, \"in_run\": %s, \"tests\": %zu, ",
 		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
 		  sc->tests);
-	jkey(sb, "data", sc->data);
+	json_key(sb, "data", sc->data);
 	jlist(sb, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
 	jlist(sb, "baseline_incomplete",
 	      sc->base ? &sc->base->incomplete : NULL);
 	sb_puts(sb, ",\n      \"environment\": [");
 	for (i = 0; i < sc->nenv; i++) {
 		sb_puts(sb, i ? ", {" : "{");
-		jkey(sb, "property", sc->env[i].name);
+		json_key(sb, "property", sc->env[i].name);
 		sb_puts(sb, ", ");
-		jkey(sb, "baseline", sc->env[i].base);
+		json_key(sb, "baseline", sc->env[i].base);
 		sb_puts(sb, ", ");
-		jkey(sb, "run", sc->env[i].cand);
+		json_key(sb, "run", sc->env[i].cand);
 		sb_puts(sb, "}");
 	}
 	sb_puts(sb, "],\n      \"counts\": ");
 	counts(sb, sc->count);
 	sb_puts(sb, ",\n      \"results\": [");
 	for (i = 0; i < sc->n; i++) {
-		if (sc->v[i].cls == CLS_PASS)
+		if (sc->v[i].cls == CLS_PASS && !all)
 			continue;
 		result(sb, &sc->v[i], first);
 		first = false;
@@ -189,23 +143,69 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 	sb_puts(sb, first ? "]}" : "\n      ]}");
 }
 
+/* A duration in seconds, or null */
+static void seconds(struct strbuf *sb, double t)
+{
+	if (t < 0)
+		sb_puts(sb, "null");
+	else
+		sb_printf(sb, "%.3f", t);
+}
+
+/* "side": [ { "name", "duration", "files": [ { "path", ... } ] } ] */
+static void runs(struct strbuf *sb, const char *side, const struct side *sd)
+{
+	size_t i, j;
+
+	sb_printf(sb, "\"%s\": [", side);
+	for (i = 0; i < sd->nruns; i++) {
+		const struct side_run *r = &sd->runs[i];
+		double total = 0;
+
+		for (j = 0; j < r->n && total >= 0; j++)
+			total = r->f[j].time < 0 ? -1 : total + r->f[j].time;
+		sb_puts(sb, i ? ",\n    {" : "\n    {");
+		json_key(sb, "name", r->name);
+		sb_puts(sb, ", \"duration\": ");
+		seconds(sb, total);
+		sb_puts(sb, ", \"files\": [");
+		for (j = 0; j < r->n; j++) {
+			sb_puts(sb, j ? ", {" : "{");
+			json_key(sb, "path", r->f[j].path);
+			sb_puts(sb, ", ");
+			json_key(sb, "section", r->f[j].section);
+			sb_puts(sb, ", \"duration\": ");
+			seconds(sb, r->f[j].time);
+			sb_puts(sb, "}");
+		}
+		sb_puts(sb, "]}");
+	}
+	sb_puts(sb, "]");
+}
+
 void report_json(const struct report *r, struct strbuf *out)
 {
 	size_t i;
 
-	sb_printf(out, "{\n  \"version\": 1,\n  \"exit\": %d,\n", r->exit_code);
+	sb_printf(out, "{\n  \"version\": %d,\n  \"exit\": %d,\n",
+		  JSON_VERSION, r->exit_code);
 	sb_printf(out, "  \"files\": {\"baseline\": %u, \"run\": %u},\n",
 		  r->base->files, r->cand->files);
+	sb_puts(out, "  \"runs\": {");
+	runs(out, "baseline", r->base);
+	sb_puts(out, ",\n   ");
+	runs(out, "run", r->cand);
+	sb_puts(out, "},\n");
 	sb_puts(out, "  \"notes\": [");
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, i ? ", " : "");
-		jstr(out, r->notes->v[i]);
+		json_str(out, r->notes->v[i]);
 	}
 	sb_puts(out, "],\n  \"totals\": ");
 	counts(out, r->totals.count);
 	sb_puts(out, ",\n  \"sections\": [");
 	for (i = 0; i < r->n; i++) {
-		section(out, &r->sc[i]);
+		section(out, &r->sc[i], r->all);
 		if (i + 1 < r->n)
 			sb_puts(out, ",");
 	}

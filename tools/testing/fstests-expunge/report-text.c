@@ -244,13 +244,14 @@ void report_text(const struct report *r, struct strbuf *out)
 	environment(r, out);
 	incomplete(r, out);
 	summary(r, out);
-	for (k = 0; k < CLS_PASS; k++) {
+	for (k = 0; k < (r->all ? NR_CLS : CLS_PASS); k++) {
 		if (!r->totals.count[k])
 			continue;
 		sb_printf(out, "\n%s (%zu)%s:\n", cls_title(k),
 			  r->totals.count[k], k == CLS_NOT_RUN && r->have_base ?
 			  ", of them these ran in the baseline" : "");
-		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW) {
+		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW ||
+		    k == CLS_PASS) {
 			names(r, k, out);
 			continue;
 		}

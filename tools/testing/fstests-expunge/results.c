@@ -223,6 +223,7 @@ static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 	char *t = attr(attrs, n, "time");
 
 	rd->seen_suite = true;
+	rd->rf->time = t && *t ? strtod(t, NULL) : -1;
 	/* fstests writes time="" until the run ends */
 	if (t && !*t) {
 		rd->rf->incomplete = true;
@@ -471,6 +472,7 @@ int result_read_buf(const char *name, const char *buf, size_t len,
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(name);
+	rf->time = -1;
 	xf_init_buf(&rd.xf, buf, len);
 	return read_common(&rd, rf->path, rf, err);
 }
@@ -483,6 +485,7 @@ int result_read(const char *path, struct result_file *rf, char **err)
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(path);
+	rf->time = -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st)) {
 		*err = xasprintf("%s: %s", path, strerror(errno));

@@ -115,6 +115,28 @@ static char *out_bad(const char *xml, const char *test)
 	return NULL;
 }
 
+/* The file in the list of its run's files. */
+static void add_file(struct side *sd, const struct result_file *rf,
+		     const char *run)
+{
+	struct side_run *r = NULL;
+	struct side_file *f;
+	size_t i;
+
+	for (i = 0; i < sd->nruns && !r; i++) {
+		if (!strcmp(sd->runs[i].name, run))
+			r = &sd->runs[i];
+	}
+	if (!r) {
+		r = array_push(&sd->runs, &sd->nruns, &sd->aruns, sizeof(*r));
+		r->name = xstrdup(run);
+	}
+	f = array_push(&r->f, &r->n, &r->alloc, sizeof(*f));
+	f->path = xstrdup(rf->path);
+	f->section = xstrdup(rf->section);
+	f->time = rf->time;
+}
+
 void side_add(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
@@ -122,6 +144,7 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 	size_t i;
 
 	sd->files++;
+	add_file(sd, rf, run);
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
@@ -239,5 +262,14 @@ void side_free(struct side *sd)
 		strlist_free(&s->incomplete);
 	}
 	free(sd->s);
+	for (i = 0; i < sd->nruns; i++) {
+		for (j = 0; j < sd->runs[i].n; j++) {
+			free(sd->runs[i].f[j].path);
+			free(sd->runs[i].f[j].section);
+		}
+		free(sd->runs[i].f);
+		free(sd->runs[i].name);
+	}
+	free(sd->runs);
 	memset(sd, 0, sizeof(*sd));
 }

@@ -37,10 +37,26 @@ struct side_section {
 	size_t *hash, hsize;		/* index + 1 into t, while adding */
 };
 
+/* One file of a run, as it was read. */
+struct side_file {
+	char *path;
+	char *section;
+	double time;	/* the testsuite's time= in seconds, or -1 */
+};
+
+/* A run: its files (one per section; check-parallel: per shard). */
+struct side_run {
+	char *name;
+	struct side_file *f;
+	size_t n, alloc;
+};
+
 struct side {
 	struct side_section *s;
 	size_t n, alloc;
 	unsigned int files;
+	struct side_run *runs;		/* in the order first read */
+	size_t nruns, aruns;
 };
 
 /*

@@ -240,7 +240,9 @@ TEST(ktap_marks_known_failures_xfail)
 	struct run_result r = cmp(DATA "--format ktap " MCGROF("20230829"));
 
 	EXPECT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out, " generic/537 # XFAIL known failure\n"));
+	/* as kselftest writes it; the description says it to kunit.py too */
+	EXPECT_NE(NULL, strstr(r.out, "\n    ok 502 generic/537 (known failure) # XFAIL "));
+	EXPECT_NE(NULL, strstr(r.out, " (known failure) # XFAIL known failure\n"));
 	EXPECT_NE(NULL, strstr(r.out, "\nok 1 xfs_reflink_4k\n"));
 	run_free(&r);
 }
@@ -573,8 +575,9 @@ static char *result_xml(const char *props, const char *cases)
 		     "<testsuite name=\"xfstests\" failures=\"0\" tests=\"1\" time=\"9\">\n"
 		     "\t<properties>\n"
 		     "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
-		     "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n%s"
-		     "\t</properties>\n%s</testsuite>\n", props, cases);
+		     "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
+		     "%s\t</properties>\n"
+		     "%s</testsuite>\n", props, cases);
 	path = tmpfile_str(text);
 	free(text);
 	return path;
@@ -587,10 +590,11 @@ static char *result_xml(const char *props, const char *cases)
 /* The class jq finds for a test of a section in a JSON report */
 static char *class_of(const char *json, const char *sec, const char *test)
 {
-	char *f = args2(".sections[] | select(.section == \"%s\") | .results[] | "
-			"select(.test == \"%s\") | .class", sec, test);
-	char *c = jq(json, f);
+	char *results = args2(".sections[] | select(.section == \"%s\") | .results[]", sec);
+	char *f = args2("%s | select(.test == \"%s\") | .class", results, test);
+	char *c = jsonq(json, f);
 
+	free(results);
 	free(f);
 	return c;
 }
@@ -651,8 +655,8 @@ TEST(runs_set_up_differently_on_one_side_are_noted)
 	char *bargs = args2(EMPTY_DATA "--format json --baseline %s --baseline %s %s",
 			    a, b, a);
 	struct run_result r = cmp(args), rb = cmp(bargs);
-	char *n = jq(r.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
-	char *nb = jq(rb.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+	char *n = jsonq(r.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+	char *nb = jsonq(rb.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
 
 	ASSERT_NE(NULL, n);
 	EXPECT_NE(NULL, strstr(n, "s: runs set up differently")) TH_LOG("%s", n);
@@ -677,7 +681,7 @@ TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
 	char *args = args2(EMPTY_DATA "--baseline %s %s", inc, full);
 	char *jargs = args2(EMPTY_DATA "--format json --baseline %s %s", inc, full);
 	struct run_result t = cmp(args), j = cmp(jargs);
-	char *v = jq(j.out, ".sections[0].baseline_incomplete[0]");
+	char *v = jsonq(j.out, ".sections[0].baseline_incomplete[0]");
 
 	EXPECT_NE(NULL, strstr(t.out, "Incomplete baseline run in section xfs_crc: "))
 		TH_LOG("%s", t.out);
@@ -697,25 +701,25 @@ TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 	struct run_result r, t;
 
 	ASSERT_NE(NULL, mkdtemp(dir));
-	cmd = args2("mkdir -p %s/ext4_4k/ext4 && cp %s %s/ext4_4k/ && echo x > %s/ext4_4k/ext4/306.out.bad",
-		    dir, RUN("run1-ext4/ext4_4k"), dir, dir);
+	want = args2("%s/ext4_4k/ext4/306.out.bad", dir);
+	cmd = args2("mkdir -p %s/ext4_4k/ext4 && cp %s %s/ext4_4k/ && echo x > %s",
+		    dir, RUN("run1-ext4/ext4_4k"), dir, want);
 	ASSERT_EQ(0, system(cmd));
 	free(cmd);
 	args = args2(EMPTY_DATA "--format json %s", dir);
 	r = cmp(args);
 	free(args);
-	v = jq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .detail");
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .detail");
 	ASSERT_NE(NULL, v) TH_LOG("%s", r.out);
 	/* the changed lines of the diff, never its ---/+++ header */
 	EXPECT_STREQ("-append 2m to testfile1\n-wrote 2097152/2097152 bytes at offset 1048576\n"
 		     "-XXX Bytes, X ops; XX:XX:XX.X (XXX YYY/sec and XXX ops/sec)", v);
 	free(v);
-	v = jq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .out_bad");
-	want = args2("%s/ext4_4k/ext4/306.out.bad", dir);
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .out_bad");
 	EXPECT_STREQ(want, v);
 	free(v);
 	/* generic/398 failed too, but its .out.bad is not there */
-	v = jq(r.out, ".sections[0].results[] | select(.test == \"generic/398\") | .out_bad");
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/398\") | .out_bad");
 	EXPECT_STREQ("null", v);
 	free(v);
 	args = args2(EMPTY_DATA "%s", dir);
@@ -731,6 +735,107 @@ TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 	cmd = args2("rm -rf %s", dir);
 	ASSERT_EQ(0, system(cmd));
 	free(cmd);
+}
+
+#define XFS_537_REASON	"fails with exit status 1 in these runs"
+
+/* A jq filter: the values named, joined by | */
+#define FIELDS(list)	"[" list "] | map(tostring) | join(\"|\")"
+
+TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
+{
+	struct run_result r = cmp(DATA "--format json " MCGROF("20230829"));
+	char *v;
+
+	EXPECT_EQ(0, r.status);
+	v = jsonq(r.out, ".version");
+	EXPECT_STREQ("2", v);
+	free(v);
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/537\") | .entry | "
+	       FIELDS(".file, .line, .kind, .retries, .since, .fixed, .bug, .reason"));
+	EXPECT_STREQ("xfs.expunge|3|fail|null|null|null|null|" XFS_537_REASON, v);
+	free(v);
+	run_free(&r);
+}
+
+TEST(json_entry_versions_retries_and_bug)
+{
+	char *data = strdup("/tmp/fexp-jdata.XXXXXX"), *file, *xml, *args, *v;
+	struct run_result r;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(data));
+	file = args2("%s/xfs.expunge", data);
+	f = fopen(file, "w");
+	ASSERT_NE(NULL, f);
+	fputs("generic/101 flaky retries=5 since=6.1.50,6.5 fixed=6.6.30,6.9 ", f);
+	fputs("bug=https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3 # races\n", f);
+	fclose(f);
+	xml = result_xml("",
+			 "\t<testcase classname=\"xfstests.s\" name=\"generic/101\">\n"
+			 "\t\t<failure message=\"- output mismatch\" type=\"TestFail\"/>\n"
+			 "\t</testcase>\n" CASE("s", "generic/101"));
+	args = args2("--data %s --format json %s", data, xml);
+	r = cmp(args);
+	v = jsonq(r.out, ".sections[0].results[0].entry | "
+	       FIELDS(".kind, .retries, (.since | join(\",\")), (.fixed | join(\",\")), .bug"));
+	EXPECT_STREQ("flaky|5|6.1.50,6.5|6.6.30,6.9|https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3",
+		     v);
+	free(v);
+	run_free(&r);
+	free(args);
+	unlink(xml);
+	free(xml);
+	unlink(file);
+	free(file);
+	rmdir(data);
+	free(data);
+}
+
+TEST(json_lists_each_run_with_its_files_and_durations)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format json --baseline " MCGROF("20230731")
+				  MCGROF("20230817") MCGROF("20230825"));
+	char *v;
+
+	v = jsonq(r.out, "[.runs.baseline[], .runs.run[]] | map(.files | length) | join(\",\")");
+	EXPECT_STREQ("1,1,1", v);
+	free(v);
+	/* the duration is the time= fstests wrote on the testsuite */
+	v = jsonq(r.out, ".runs.run[0].files[0] | "
+	       FIELDS("(.path | test(\"20230817\")), .section, .duration"));
+	ASSERT_NE(NULL, v) TH_LOG("%s", r.out);
+	EXPECT_EQ(0, strncmp(v, "true|xfs_reflink_4k|", 20)) TH_LOG("%s", v);
+	EXPECT_STRNE("null", strrchr(v, '|') + 1);
+	free(v);
+	v = jsonq(r.out, ".runs.run[0].duration == .runs.run[0].files[0].duration");
+	EXPECT_STREQ("true", v);
+	free(v);
+	run_free(&r);
+}
+
+TEST(json_with_all_lists_the_passes_too)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format json " MCGROF("20230731"));
+	struct run_result a = cmp(EMPTY_DATA "--format json --all " MCGROF("20230731"));
+	char *n = jsonq(r.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
+	char *na = jsonq(a.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
+	char *c = jsonq(a.out, ".sections[0].counts.pass");
+
+	struct run_result t = cmp(EMPTY_DATA "--all " MCGROF("20230731"));
+
+	EXPECT_EQ(0, a.status);
+	/* in the text too, after the other lists */
+	EXPECT_NE(NULL, strstr(t.out, "\nPassed (")) TH_LOG("%s", t.out);
+	run_free(&t);
+	EXPECT_STREQ("0", n);
+	EXPECT_STREQ(c, na);
+	EXPECT_STRNE("0", na);
+	free(n);
+	free(na);
+	free(c);
+	run_free(&r);
+	run_free(&a);
 }
 
 TEST(help_describes_the_exit_codes)

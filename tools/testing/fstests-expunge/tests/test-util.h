@@ -94,7 +94,7 @@ static inline void run_free(struct run_result *r)
  * reports are checked with a real JSON parser. NULL when jq rejects the
  * text or the filter.
  */
-static inline char *jq(const char *json, const char *filter)
+static inline char *jsonq(const char *json, const char *filter)
 {
 	char *in = tmpfile_str(json), *cmd, *out;
 	char outp[] = "/tmp/fexp-jq.XXXXXX";
