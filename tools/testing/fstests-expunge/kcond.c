@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "kcond.h"
+#include "ktree.h"
 #include "kconfig-child.h"
 #include "kconfig-file.h"
 #include "util.h"
@@ -326,7 +327,7 @@ static void write_conds(struct strbuf *sb, const struct kcond *conds,
 			  i, conds[i].expr);
 }
 
-static void write_config(struct strbuf *sb, const struct kconfig_file *cfg)
+void kcond_config_text(const struct kconfig_file *cfg, struct strbuf *sb)
 {
 	size_t i;
 
@@ -342,8 +343,7 @@ static void write_config(struct strbuf *sb, const struct kconfig_file *cfg)
 	}
 }
 
-/* The architecture whose Kconfig to read: the config's own, or ours. */
-static const char *config_arch(const struct kconfig_file *cfg)
+const char *kcond_arch(const struct kconfig_file *cfg)
 {
 	static const char *const arches[][2] = {
 		{ "X86", "x86" }, { "ARM64", "arm64" }, { "ARM", "arm" },
@@ -448,7 +448,7 @@ static int write_whole(const char *path, const struct strbuf *sb)
 static void child_env(const char *srctree, const struct kconfig_file *cfg,
 		      const char *dir)
 {
-	const char *arch = config_arch(cfg);
+	const char *arch = kcond_arch(cfg);
 
 	/* CONFIG_ in the environment would change the symbol prefix */
 	unsetenv("CONFIG_");
@@ -619,7 +619,7 @@ static int eval_batch(struct kcond *conds, size_t n,
 	if (job_start(&job, err))
 		goto out;
 	write_conds(&kc, conds, n);
-	write_config(&config, cfg);
+	kcond_config_text(cfg, &config);
 	if (write_whole(job.kconfig, &kc) || write_whole(job.config, &config)) {
 		*err = xasprintf("%s: %s", job.dir, strerror(errno));
 		goto out_job;
@@ -658,6 +658,17 @@ int kcond_eval(struct kcond *conds, size_t n, const struct kconfig_file *cfg,
 	struct kcond *good;
 	size_t *map, ngood = 0, i;
 	int bad = 0, ret;
+
+	/* another version's Kconfig: its own kconfig resolves the config */
+	if (srctree && cfg && n && ktree_foreign(srctree)) {
+		struct kconfig_file resolved;
+
+		if (ktree_olddefconfig(srctree, cfg, &resolved, err))
+			return -1;
+		ret = kcond_eval(conds, n, &resolved, NULL, err);
+		kconfig_free(&resolved);
+		return ret;
+	}
 
 	for (i = 0; i < n; i++) {
 		conds[i].value = 0;
@@ -721,11 +732,28 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void sort_unique(struct strlist *names)
+{
+	size_t i, j;
+
+	if (!names->n)
+		return;
+	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
+	for (i = 1, j = 0; i < names->n; i++) {
+		if (strcmp(names->v[i], names->v[j]))
+			names->v[++j] = names->v[i];
+		else
+			free(names->v[i]);
+	}
+	names->n = j + 1;
+	names->v[names->n] = NULL;
+}
+
 /* One name a line, from the child */
 static int read_names(const struct job *job, struct strlist *names)
 {
 	char *buf, *line, *next;
-	size_t len, i, j;
+	size_t len;
 
 	if (read_file(job->results, 1 << 26, &buf, &len))
 		return -1;
@@ -737,17 +765,6 @@ static int read_names(const struct job *job, struct strlist *names)
 		strlist_add(names, xstrdup(line));
 	}
 	free(buf);
-	if (!names->n)
-		return 0;
-	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
-	for (i = 1, j = 0; i < names->n; i++) {
-		if (strcmp(names->v[i], names->v[j]))
-			names->v[++j] = names->v[i];
-		else
-			free(names->v[i]);
-	}
-	names->n = j + 1;
-	names->v[names->n] = NULL;
 	return 0;
 }
 
@@ -759,6 +776,12 @@ int kcond_tree_declared(const char *srctree, struct strlist *names,
 	int ret = -1;
 
 	*err = NULL;
+	if (ktree_foreign(srctree)) {
+		if (ktree_declared(srctree, names, err))
+			return -1;
+		sort_unique(names);
+		return 0;
+	}
 	if (add_top_kconfig(&kc, srctree, err) || job_start(&job, err))
 		goto out;
 	if (write_whole(job.kconfig, &kc)) {
@@ -774,6 +797,7 @@ int kcond_tree_declared(const char *srctree, struct strlist *names,
 		*err = xasprintf("kconfig listed no symbols");
 		goto out_job;
 	}
+	sort_unique(names);
 	ret = 0;
 out_job:
 	job_end(&job);
