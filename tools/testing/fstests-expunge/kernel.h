@@ -17,6 +17,7 @@ struct kernel_opts {
 	const char *build_dir;	/* --build-dir */
 	const char *srctree;	/* --srctree */
 	const char *data;	/* --data */
+	const char *version;	/* --version: the upstream version */
 	/* where release comes from, when not --release: "the KERNEL property" */
 	const char *release_from;
 };

@@ -60,6 +60,7 @@ const struct option *with_kernel_options(const struct option *own,
 		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
 		{ "srctree", required_argument, NULL, OPT_SRCTREE },
 		{ "data", required_argument, NULL, OPT_DATA },
+		{ "version", required_argument, NULL, OPT_VERSION },
 	};
 	size_t n = 0, i;
 
@@ -94,6 +95,9 @@ int kernel_opt(struct kernel_opts *o, int opt, const char *arg)
 		return 1;
 	case OPT_DATA:
 		o->data = arg;
+		return 1;
+	case OPT_VERSION:
+		o->version = arg;
 		return 1;
 	}
 	return 0;

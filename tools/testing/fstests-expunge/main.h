@@ -27,6 +27,7 @@ enum {
 	OPT_BUILD_DIR,
 	OPT_SRCTREE,
 	OPT_DATA,
+	OPT_VERSION,
 	OPT_CMD_BASE,	/* commands number their own long options from here */
 };
 
@@ -42,7 +43,9 @@ const struct option *with_kernel_options(const struct option *own,
 "  --config FILE     its config (.config, plain or gzip)\n" \
 "  --kernel FILE     vmlinux or a module of it, also .xz, .zst or .gz:\n" \
 "                    its release, and its config if built in (IKCONFIG)\n" \
-"  --build-dir DIR   a kernel build directory (kernel.release, .config)\n" \
+"  --build-dir DIR   a kernel build directory (kernel.release, .config;\n" \
+"                    the upstream version from the tree it came from)\n" \
+"  --version X.Y.Z   the upstream version, when the release does not say\n" \
 "  --srctree DIR     the kernel source tree: its Kconfig and git history\n" \
 "  --data DIR        the data files (default: $FSTESTS_EXPUNGE_DATA,\n" \
 "                    beside the binary, installed, or built in)\n"
