@@ -6,20 +6,16 @@
 #include "kdata.h"
 #include "main.h"
 
-static void print_help(void)
-{
-	printf("Usage: %s flaky --fs FS [--section S]... [OPTIONS]\n\n"
-	       "List the flaky tests for a filesystem, section and kernel, one per\n"
-	       "line: the test, how many times to retry it after a failure, and why.\n"
-	       "A flaky test's failure counts only if every attempt fails. With\n"
-	       "several sections, each list follows a line '# section S'.\n\n"
-	       "  -f, --fs FS       the filesystem (FSTYP)\n"
-	       "  -s, --section S   the fstests config section (repeat for more)\n\n"
-	       KERNEL_OPTIONS_HELP
-	       "  -h, --help        show this help\n\n"
-	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
-	       progname);
-}
+static const struct usage usage = {
+	.cmd = "flaky",
+	.synopsis = "--fs FS [--section S]... [OPTIONS]",
+	.about =
+"List the flaky tests for a filesystem, section and kernel, one per\n"
+"line: the test, how many times to retry it after a failure, and why.\n"
+"A flaky test's failure counts only if every attempt fails. With\n"
+"several sections, each list follows a line '# section S'.",
+	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
+};
 
 /* The flaky entries of one section, one line each */
 static void list_flaky(const struct kdata *kd, const char *section,
@@ -43,46 +39,29 @@ static void list_flaky(const struct kdata *kd, const char *section,
 
 int do_flaky(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "fs", required_argument, NULL, 'f' },
-		{ "section", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	struct option buf[LONGOPTS_MAX];
-	const struct option *longopts;
 	const char *fs = NULL;
 	struct strlist sections = { 0 };
 	struct kernel_opts ko = { 0 };
+	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
+	const struct opt opts[] = {
+		OPT_STRING('f', "fs", &fs, "FS", "the filesystem (FSTYP)"),
+		OPT_STRLIST('s', "section", &sections, "S",
+			    "the fstests config section (repeat for more)"),
+		OPT_PARENT(kernel_options)
+	};
 	struct kdata_cache kc;
 	const struct kdata *kd;
 	struct strbuf sb = { 0 };
 	char *err = NULL;
-	int opt, ret = EXIT_USAGE;
+	int ret = EXIT_USAGE;
 	size_t i;
 
-	longopts = with_kernel_options(own, buf, ARRAY_SIZE(buf));
-	while ((opt = getopt_long(argc, argv, "f:s:h", longopts,
-				  NULL)) != -1) {
-		if (kernel_opt(&ko, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'f':
-			fs = optarg;
-			break;
-		case 's':
-			strlist_add(&sections, xstrdup(optarg));
-			break;
-		case 'h':
-			print_help();
-			strlist_free(&sections);
-			return EXIT_OK;
-		default:
-			strlist_free(&sections);
-			return usage_error("flaky");
-		}
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0) {
+		strlist_free(&sections);
+		return parse_options_exit(argc);
 	}
-	if (optind < argc || !fs) {
+	if (argc || !fs) {
 		pr_err(fs ? "flaky: unexpected argument" :
 		       "flaky: --fs is required");
 		strlist_free(&sections);

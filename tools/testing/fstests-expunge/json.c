@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* JSON output: strings, and the data's entries as objects. */
+/* JSON output: strings escaped as RFC 8259 says, lists, data entries. */
+#include "data.h"
 #include "json.h"
 
 void json_str(struct strbuf *sb, const char *s)
@@ -35,10 +36,10 @@ void json_str(struct strbuf *sb, const char *s)
 	sb_puts(sb, "\"");
 }
 
-void json_key(struct strbuf *sb, const char *key, const char *val)
+void json_key_str(struct strbuf *sb, const char *key, const char *s)
 {
 	sb_printf(sb, "\"%s\": ", key);
-	json_str(sb, val);
+	json_str(sb, s);
 }
 
 void json_list(struct strbuf *sb, char *const *list)
@@ -77,11 +78,11 @@ static void versions(struct strbuf *sb, const char *key, bool has,
 void json_entry(struct strbuf *sb, const struct entry *e)
 {
 	sb_puts(sb, "{");
-	json_key(sb, "file", entry_file(e));
+	json_key_str(sb, "file", entry_file(e));
 	sb_printf(sb, ", \"line\": %u, ", e->line);
-	json_key(sb, "test", e->test);
+	json_key_str(sb, "test", e->test);
 	sb_puts(sb, ", ");
-	json_key(sb, "kind", kind_name(e->kind));
+	json_key_str(sb, "kind", kind_name(e->kind));
 	if (e->kind == KIND_FLAKY)
 		sb_printf(sb, ", \"retries\": %d", entry_retries(e));
 	else
@@ -93,10 +94,10 @@ void json_entry(struct strbuf *sb, const struct entry *e)
 	sb_puts(sb, ", \"fixed_by\": ");
 	json_list(sb, e->fixed_by);
 	sb_puts(sb, ", ");
-	json_key(sb, "if", e->cond);
+	json_key_str(sb, "if", e->cond);
 	sb_puts(sb, ", ");
-	json_key(sb, "bug", e->bug);
+	json_key_str(sb, "bug", e->bug);
 	sb_puts(sb, ", ");
-	json_key(sb, "reason", e->comment);
+	json_key_str(sb, "reason", e->comment);
 	sb_puts(sb, "}");
 }

@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* JSON output: strings, and the data's entries as objects. */
+/* JSON output: strings escaped as RFC 8259 says, lists, data entries. */
 #ifndef FEXP_JSON_H
 #define FEXP_JSON_H
 
-#include "data.h"
+#include "util.h"
 
-/* A JSON string (null for NULL), escaped. */
+/* s as a JSON string, or null when s is NULL. */
 void json_str(struct strbuf *sb, const char *s);
-/* "key": "val" */
-void json_key(struct strbuf *sb, const char *key, const char *val);
-/* A list of strings, or null for NULL: [ "a", "b" ] */
+
+/* "key": s, as json_str() writes s */
+void json_key_str(struct strbuf *sb, const char *key, const char *s);
+
+/* A NULL-terminated list of strings, or null for NULL: [ "a", "b" ] */
 void json_list(struct strbuf *sb, char *const *list);
+
+struct entry;
 
 /*
  * An entry of the data as an object: { "file", "line", "test", "kind",

@@ -67,21 +67,21 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 				   v->base;
 
 	sb_printf(sb, "%s\n        {", first ? "" : ",");
-	json_key(sb, "test", v->test);
+	json_key_str(sb, "test", v->test);
 	sb_puts(sb, ", ");
-	json_key(sb, "class", cls_name(v->cls));
+	json_key_str(sb, "class", cls_name(v->cls));
 	sb_puts(sb, ", ");
-	json_key(sb, "note", v->note);
+	json_key_str(sb, "note", v->note);
 	attempts(sb, "", v->cand);
 	attempts(sb, "baseline_", v->base);
 	sb_puts(sb, ", ");
-	json_key(sb, "message", fail && fail->fail ? fail->msg : NULL);
+	json_key_str(sb, "message", fail && fail->fail ? fail->msg : NULL);
 	sb_puts(sb, ", ");
-	json_key(sb, "detail", fail && fail->fail ? fail->detail : NULL);
+	json_key_str(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
-	json_key(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
+	json_key_str(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
 	sb_puts(sb, ", ");
-	json_key(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
+	json_key_str(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
 	hint_list(sb, v->hints);
 	sb_puts(sb, ", \"entry\": ");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
@@ -111,24 +111,24 @@ static void section(struct strbuf *sb, const struct section_cmp *sc,
 	size_t i;
 
 	sb_puts(sb, "\n    {");
-	json_key(sb, "section", sc->name);
+	json_key_str(sb, "section", sc->name);
 	sb_puts(sb, ", ");
-	json_key(sb, "baseline_section", sc->base_name);
+	json_key_str(sb, "baseline_section", sc->base_name);
 	sb_printf(sb, ", \"in_baseline\": %s, \"in_run\": %s, \"tests\": %zu, ",
 		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
 		  sc->tests);
-	json_key(sb, "data", sc->data);
+	json_key_str(sb, "data", sc->data);
 	jlist(sb, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
 	jlist(sb, "baseline_incomplete",
 	      sc->base ? &sc->base->incomplete : NULL);
 	sb_puts(sb, ",\n      \"environment\": [");
 	for (i = 0; i < sc->nenv; i++) {
 		sb_puts(sb, i ? ", {" : "{");
-		json_key(sb, "property", sc->env[i].name);
+		json_key_str(sb, "property", sc->env[i].name);
 		sb_puts(sb, ", ");
-		json_key(sb, "baseline", sc->env[i].base);
+		json_key_str(sb, "baseline", sc->env[i].base);
 		sb_puts(sb, ", ");
-		json_key(sb, "run", sc->env[i].cand);
+		json_key_str(sb, "run", sc->env[i].cand);
 		sb_puts(sb, "}");
 	}
 	sb_puts(sb, "],\n      \"counts\": ");
@@ -165,15 +165,15 @@ static void runs(struct strbuf *sb, const char *side, const struct side *sd)
 		for (j = 0; j < r->n && total >= 0; j++)
 			total = r->f[j].time < 0 ? -1 : total + r->f[j].time;
 		sb_puts(sb, i ? ",\n    {" : "\n    {");
-		json_key(sb, "name", r->name);
+		json_key_str(sb, "name", r->name);
 		sb_puts(sb, ", \"duration\": ");
 		seconds(sb, total);
 		sb_puts(sb, ", \"files\": [");
 		for (j = 0; j < r->n; j++) {
 			sb_puts(sb, j ? ", {" : "{");
-			json_key(sb, "path", r->f[j].path);
+			json_key_str(sb, "path", r->f[j].path);
 			sb_puts(sb, ", ");
-			json_key(sb, "section", r->f[j].section);
+			json_key_str(sb, "section", r->f[j].section);
 			sb_puts(sb, ", \"duration\": ");
 			seconds(sb, r->f[j].time);
 			sb_puts(sb, "}");
