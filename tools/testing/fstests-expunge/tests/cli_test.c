@@ -659,7 +659,7 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nhelp\n", c.out);
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nhelp\n", c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
 	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--release R\n"
@@ -667,6 +667,27 @@ TEST(commands_and_options_listed)
 		     "--version X.Y.Z\n--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
 	run_free(&c);
 	run_free(&o);
+}
+
+#define BUG_1	"https://bugzilla.kernel.org/show_bug.cgi?id=1"
+
+/* entries: the data as JSON lines, for scripts that must not parse it */
+TEST(entries_as_json_lines)
+{
+	struct run_result r = fexp("entries %s/global.expunge", DATA);
+	char *line2 = r.out ? strchr(r.out, '\n') : NULL, *v;
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	ASSERT_NE(NULL, line2);
+	v = jsonq(line2 + 1, "[.file, .line, .test, .kind, (.since | join(\",\")), .bug]"
+		  " | join(\"|\")");
+	EXPECT_STREQ("global.expunge|5|generic/742|fail|6.6.12,6.7|" BUG_1, v);
+	free(v);
+	run_free(&r);
+	r = fexp("entries -");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	run_free(&r);
 }
 
 TEST(no_config_found)
