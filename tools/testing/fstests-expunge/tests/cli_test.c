@@ -670,6 +670,8 @@ TEST(commands_and_options_listed)
 }
 
 #define BUG_1	"https://bugzilla.kernel.org/show_bug.cgi?id=1"
+#define ENTRY_FIELDS \
+	"[.file, .line, .test, .kind, (.since | join(\",\")), .bug] | join(\"|\")"
 
 /* entries: the data as JSON lines, for scripts that must not parse it */
 TEST(entries_as_json_lines)
@@ -679,8 +681,7 @@ TEST(entries_as_json_lines)
 
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_NE(NULL, line2);
-	v = jsonq(line2 + 1, "[.file, .line, .test, .kind, (.since | join(\",\")), .bug]"
-		  " | join(\"|\")");
+	v = jsonq(line2 + 1, ENTRY_FIELDS);
 	EXPECT_STREQ("global.expunge|5|generic/742|fail|6.6.12,6.7|" BUG_1, v);
 	free(v);
 	run_free(&r);
