@@ -515,20 +515,6 @@ TEST(kernel_command)
 	remove_dir(dir);
 }
 
-/* Write text to dir/name */
-static void write_in(const char *dir, const char *name, const char *text)
-{
-	char *path;
-	FILE *f;
-
-	if (asprintf(&path, "%s/%s", dir, name) < 0)
-		abort();
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-	free(path);
-}
-
 /*
  * A distribution's build directory: its release says 6.1, not 6.1.119;
  * the tree it came from says it (source/Makefile), or its compile.h.
@@ -546,19 +532,19 @@ static char *distro_build(const char *compile_h)
 			abort();
 		free(path);
 	}
-	write_in(dir, "include/config/kernel.release", "6.1.0-28-amd64\n");
+	put_in_dir(dir, "include/config/kernel.release", "6.1.0-28-amd64\n");
 	if (read_file(NODAX, 1 << 20, &config, &len))
 		abort();
-	write_in(dir, ".config", config);
+	put_in_dir(dir, ".config", config);
 	free(config);
 	if (asprintf(&path, "%s/source", dir) < 0 || symlink("src", path))
 		abort();
 	free(path);
 	if (compile_h)
-		write_in(dir, "include/generated/compile.h", compile_h);
+		put_in_dir(dir, "include/generated/compile.h", compile_h);
 	else
-		write_in(dir, "src/Makefile",
-			 "VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 119\nEXTRAVERSION =\n");
+		put_in_dir(dir, "src/Makefile",
+			   "VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 119\nEXTRAVERSION =\n");
 	return dir;
 }
 

@@ -32,6 +32,21 @@ static inline char *tmpfile_str(const char *text)
 	return tmpfile_with(text, strlen(text));
 }
 
+/* Write text to the file dir/name */
+static inline void put_in_dir(const char *dir, const char *name,
+			      const char *text)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		abort();
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+	free(path);
+}
+
 struct run_result {
 	int status;	/* exit code, or 128 + signal */
 	char *out;	/* stdout */
