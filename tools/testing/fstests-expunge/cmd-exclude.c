@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kdata.h"
+#include "exclude-list.h"
 #include "main.h"
 
 static const struct usage usage = {
@@ -22,88 +22,6 @@ static const struct usage usage = {
 	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
 };
 
-struct exclude_opts {
-	const char *fs;
-	bool explain;
-	bool run_known;
-};
-
-#define SECTION_ONLY	"entries name sections (section=) and were left out"
-
-/* Entries that name sections never apply without --section: say so. */
-static size_t section_only(const struct kdata *kd, const char *section)
-{
-	size_t i, n = 0;
-
-	for (i = 0; !section && i < kd->ds.n; i++)
-		n += selector_check(&kd->sel, i, NULL, NULL) == NEEDS_SECTION;
-	return n;
-}
-
-static void write_list(const struct kdata *kd, const struct datadir *dd,
-		       const struct exclude_opts *xo, const char *section,
-		       struct strbuf *out)
-{
-	struct applied_set set;
-	char vbuf[48];
-	size_t i, n;
-
-	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
-		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s); data %s\n", kd->k.release,
-		  kver_str(&kd->k.version, vbuf),
-		  dd->dir ? dd->dir : "built in");
-	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
-		  progname);
-	if (kd->note)
-		sb_printf(out, "# %s\n", kd->note);
-	n = section_only(kd, section);
-	if (n)
-		sb_printf(out, "# %zu %s: give --section\n", n, SECTION_ONLY);
-	select_section(&kd->sel, section, &set);
-	for (i = 0; i < set.n; i++) {
-		const struct applied *a = &set.a[i];
-
-		if (a->kind == KIND_FLAKY ||
-		    (a->kind == KIND_FAIL && xo->run_known))
-			continue;
-		/* the test name at column 0: fstests matches ^TEST\b */
-		sb_printf(out, "%s # ", a->test);
-		entry_describe(a->entry, out);
-		sb_puts(out, "\n");
-	}
-	if (xo->explain) {
-		for (i = 0; i < kd->ds.n; i++) {
-			const struct entry *e = &kd->ds.entries[i];
-			const struct applied *a;
-			struct strbuf why = { 0 };
-			enum verdict v;
-			const char *what;
-
-			v = selector_check(&kd->sel, i, section, &why);
-			/* what happens to the test: the entries merged */
-			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
-			if (!a)
-				what = "not applied";
-			else if (a->kind == KIND_FLAKY)
-				what = "runs (flaky)";
-			else if (a->kind == KIND_FAIL && xo->run_known)
-				what = "runs (--run-known-failures)";
-			else
-				what = "left out";
-			if (a && a->kind != e->kind)
-				sb_printf(&why, "; %s (%s:%u) decides",
-					  kind_name(a->kind),
-					  entry_file(a->entry), a->entry->line);
-			sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what,
-				  e->test, kind_name(e->kind), entry_file(e),
-				  e->line, why.buf);
-			sb_free(&why);
-		}
-	}
-	applied_free(&set);
-}
-
 /* A section whose name would make DIR/SECTION.exclude leave DIR, or NULL */
 static const char *bad_file_name(char **sections)
 {
@@ -112,19 +30,6 @@ static const char *bad_file_name(char **sections)
 			return *sections;
 	}
 	return NULL;
-}
-
-static int emit(const char *path, const struct strbuf *sb)
-{
-	if (!path) {
-		fwrite(sb->buf, 1, sb->len, stdout);
-		return fflush(stdout) ? EXIT_USAGE : EXIT_OK;
-	}
-	if (write_file_atomic(path, sb->buf, sb->len)) {
-		pr_err("%s: %s", path, strerror(errno));
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
 }
 
 /* The data for fs, with what the user should know said on stderr */
@@ -143,7 +48,7 @@ static const struct kdata *load(struct kdata_cache *kc, const char *fs,
 	}
 	if (kd->note)
 		pr_warn("%s", kd->note);
-	n = nsections ? 0 : section_only(kd, NULL);
+	n = nsections ? 0 : exclude_section_only(kd, NULL);
 	if (n)
 		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
 	return kd;
@@ -213,11 +118,12 @@ int do_exclude(int argc, char **argv)
 		struct strbuf sb = { 0 };
 		char *path = NULL;
 
-		write_list(kd, &kc.dd, &xo, section, &sb);
+		exclude_list(kd, &kc.dd, &xo, section, &sb);
 		if (outdir)
 			path = xasprintf("%s/%s.exclude", outdir,
 					 section ? section : xo.fs);
-		ret = emit(path ? path : output, &sb);
+		ret = write_output(path ? path : output, &sb) ? EXIT_USAGE :
+		      EXIT_OK;
 		free(path);
 		sb_free(&sb);
 	}

@@ -191,7 +191,7 @@ static void add_line(struct gitfix *gf, const char *line,
 }
 
 /* Run git in dir, its output on a pipe: *fp. Returns the pid or -1. */
-static pid_t git_pipe(char *const argv[], const char *dir, FILE **fp)
+static pid_t git_pipe(const char *const argv[], const char *dir, FILE **fp)
 {
 	pid_t pid;
 	int fd;
@@ -211,7 +211,7 @@ static pid_t git_pipe(char *const argv[], const char *dir, FILE **fp)
 /* The one walk: "\0<sha>" starts each commit, its message follows. */
 static int walk(struct gitfix *gf, const char *srctree, char **err)
 {
-	char *const argv[] = {
+	const char *const argv[] = {
 		"git", "-c", "log.showSignature=false", "log", "--no-color",
 		"--format=%x00%H%n%B", gf->head, "--", NULL
 	};
@@ -376,7 +376,7 @@ static void cache_write(const struct gitfix *gf, const char *path)
 static int read_head(struct gitfix *gf, const char *srctree, char **err)
 {
 	char *spec = xasprintf("%s^{commit}", gf->rev);
-	char *const argv[] = {
+	const char *const argv[] = {
 		"git", "rev-parse", "--verify", "-q", spec, NULL
 	};
 	size_t len;

@@ -1,568 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Conditions ("if EXPR" in the data): Kconfig expressions evaluated by the
- * kernel's own kconfig code. Without a kernel tree, a Kconfig file is made
- * up from the config itself (each symbol typed by its value), so that the
- * config's values count as written; with a tree, its whole Kconfig is
- * parsed. Either way the work happens in a child process.
+ * kernel's own kconfig code, in a child process (kcond-run.c), over the
+ * Kconfig kcond-kconfig.c writes; kcond-lex.c reads them as text.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "kcond.h"
-#include "ktree.h"
-#include "kconfig-child.h"
+#include "kcond-kconfig.h"
+#include "kcond-run.h"
 #include "kconfig-file.h"
+#include "ktree.h"
 #include "util.h"
-
-#define COND_SYM	KCOND_PREFIX "COND_"
-#define CHILD_TIMEOUT_MS	(300 * 1000)
-
-enum tok_type { T_END, T_SYM, T_LIT, T_STR, T_OP, T_LPAREN, T_RPAREN };
-
-struct tok {
-	enum tok_type type;
-	const char *s;
-	size_t len;
-};
-
-/* Read one token at *p; NULL on success, else a malloc'd message. */
-static char *next_tok(const char **p, struct tok *t)
-{
-	static const char *const ops[] = {
-		"&&", "||", "!=", "<=", ">=", "!", "=", "<", ">",
-	};
-	const char *s = *p;
-	size_t i;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	t->s = s;
-	t->len = 0;
-	if (!*s) {
-		t->type = T_END;
-		*p = s;
-		return NULL;
-	}
-	if (kconfig_sym_char(*s) ||
-	    (*s == '-' && isdigit((unsigned char)s[1]))) {
-		/* a symbol or a number, also a negative one */
-		t->len = *s == '-';
-		while (kconfig_sym_char(s[t->len]))
-			t->len++;
-		t->type = isdigit((unsigned char)*s) || *s == '-' ?
-			  T_LIT : T_SYM;
-		if (t->len == 1 && strchr("ymn", *s))
-			t->type = T_LIT;
-	} else if (*s == '"' || *s == '\'') {
-		const char *end = strchr(s + 1, *s);
-
-		if (!end)
-			return xasprintf("unterminated string");
-		for (i = 1; s + i < end; i++) {
-			unsigned char c = s[i];
-
-			if (!isprint(c))
-				return xasprintf("byte 0x%02x not allowed in a string",
-						 c);
-			if (c == '$' || c == '\\')
-				return xasprintf("character '%c' not allowed in a string",
-						 c);
-		}
-		t->type = T_STR;
-		t->len = end - s + 1;
-	} else if (*s == '(' || *s == ')') {
-		t->type = *s == '(' ? T_LPAREN : T_RPAREN;
-		t->len = 1;
-	} else {
-		for (i = 0; i < ARRAY_SIZE(ops); i++) {
-			if (str_starts(s, ops[i])) {
-				t->type = T_OP;
-				t->len = strlen(ops[i]);
-				break;
-			}
-		}
-		if (!t->len) {
-			if (isprint((unsigned char)*s))
-				return xasprintf("character '%c' not allowed in a condition",
-						 *s);
-			return xasprintf("byte 0x%02x not allowed in a condition",
-					 (unsigned char)*s);
-		}
-	}
-	*p = s + t->len;
-	return NULL;
-}
-
-static bool is_keyword(const struct tok *t)
-{
-	size_t i;
-
-	/* Kconfig keywords are lowercase; symbols never are entirely */
-	for (i = 0; i < t->len; i++) {
-		if (!islower((unsigned char)t->s[i]) && t->s[i] != '_')
-			return false;
-	}
-	return true;
-}
-
-char *kcond_lint(const char *expr)
-{
-	const char *p = expr;
-	int depth = 0, count = 0;
-	struct tok t;
-	char *msg;
-
-	for (;;) {
-		msg = next_tok(&p, &t);
-		if (msg)
-			return msg;
-		if (t.type == T_END)
-			break;
-		count++;
-		if (t.type == T_SYM && is_keyword(&t))
-			return xasprintf("'%.*s' is not a config symbol",
-					 (int)t.len, t.s);
-		if (t.type == T_SYM && t.len >= strlen(KCOND_PREFIX) &&
-		    str_starts(t.s, KCOND_PREFIX))
-			return xasprintf("symbols starting %s are reserved",
-					 KCOND_PREFIX);
-		if (t.type == T_SYM && str_starts(t.s, "CONFIG_"))
-			return xasprintf("write %.*s without CONFIG_",
-					 (int)t.len, t.s);
-		if (t.type == T_LPAREN)
-			depth++;
-		if (t.type == T_RPAREN && --depth < 0)
-			return xasprintf("')' without '('");
-	}
-	if (!count)
-		return xasprintf("empty condition");
-	if (depth)
-		return xasprintf("'(' without ')'");
-	return NULL;
-}
-
-static int find_name(char *const *names, size_t n, const char *s,
-		     size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (strlen(names[i]) == len && !strncmp(names[i], s, len))
-			return i;
-	}
-	return -1;
-}
-
-char **kcond_symbols(const char *expr, size_t *n)
-{
-	struct strlist names = { 0 };
-	const char *p = expr;
-	struct tok t;
-
-	for (;;) {
-		char *msg = next_tok(&p, &t);
-
-		if (msg) {
-			free(msg);
-			break;
-		}
-		if (t.type == T_END)
-			break;
-		if (t.type == T_SYM &&
-		    find_name(names.v, names.n, t.s, t.len) < 0)
-			strlist_add(&names, xstrndup(t.s, t.len));
-	}
-	*n = names.n;
-	if (!names.n)
-		strlist_add(&names, NULL);
-	return names.v;
-}
-
-/* The Kconfig type that a config value implies. */
-static const char *type_of_value(const char *v)
-{
-	if (*v == '"')
-		return "string";
-	if (str_starts(v, "0x") || str_starts(v, "0X"))
-		return "hex";
-	if (isdigit((unsigned char)*v) || *v == '-')
-		return "int";
-	return "tristate";
-}
-
-/*
- * A symbol that the config does not set: a tristate (so n), unless an
- * expression compares it with a string or a number.
- */
-static const char *type_from_use(const struct kcond *conds, size_t n,
-				 const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		struct tok prev[3] = { { T_END } };
-		const char *p = conds[i].expr;
-		struct tok t;
-		char *msg;
-
-		for (;;) {
-			msg = next_tok(&p, &t);
-			if (msg) {
-				free(msg);
-				break;
-			}
-			/* SYM op LIT, or LIT op SYM */
-			if (prev[0].type == T_OP && prev[0].s[0] != '!' &&
-			    prev[0].s[0] != '&' && prev[0].s[0] != '|') {
-				const struct tok *sym = NULL, *lit = NULL;
-
-				if (prev[1].type == T_SYM)
-					sym = &prev[1], lit = &t;
-				else if (t.type == T_SYM)
-					sym = &t, lit = &prev[1];
-				if (sym && strlen(name) == sym->len &&
-				    !strncmp(sym->s, name, sym->len)) {
-					if (lit->type == T_STR)
-						return "string";
-					if (lit->type == T_LIT &&
-					    (isdigit((unsigned char)lit->s[0]) ||
-					     lit->s[0] == '-'))
-						return lit->len > 2 &&
-						       lit->s[1] == 'x' ?
-						       "hex" : "int";
-				}
-			}
-			if (t.type == T_END)
-				break;
-			prev[2] = prev[1];
-			prev[1] = prev[0];
-			prev[0] = t;
-		}
-	}
-	return "tristate";
-}
-
-static void add_cond_symbols(struct strbuf *sb, const struct kcond *conds,
-			     size_t n, const struct kconfig_file *cfg)
-{
-	struct strlist names = { 0 };
-	size_t i, j, m;
-
-	for (i = 0; i < n; i++) {
-		char **syms = kcond_symbols(conds[i].expr, &m);
-
-		for (j = 0; j < m; j++) {
-			if ((cfg && kconfig_get(cfg, syms[j])) ||
-			    !strcmp(syms[j], "MODULES") ||
-			    find_name(names.v, names.n, syms[j],
-				      strlen(syms[j])) >= 0) {
-				free(syms[j]);
-				continue;
-			}
-			strlist_add(&names, syms[j]);
-		}
-		free(syms);
-	}
-	for (i = 0; i < names.n; i++)
-		sb_printf(sb, "config %s\n\t%s \"%s\"\n\n", names.v[i],
-			  type_from_use(conds, n, names.v[i]), names.v[i]);
-	strlist_free(&names);
-}
-
-/*
- * Can a config symbol be handed to kconfig? Not one of our reserved
- * prefix, and not a lowercase word: kconfig would read "config if" as a
- * syntax error, and no condition can name one (kcond_lint() refuses).
- */
-static bool usable_name(const char *name)
-{
-	const char *p;
-
-	if (str_starts(name, KCOND_PREFIX))
-		return false;
-	for (p = name; *p; p++) {
-		if (!islower((unsigned char)*p) && *p != '_')
-			return true;
-	}
-	return false;
-}
-
-/* A Kconfig file that declares what the config sets, as it sets it. */
-static void write_treeless_kconfig(struct strbuf *sb,
-				   const struct kconfig_file *cfg,
-				   const struct kcond *conds, size_t n)
-{
-	size_t i;
-
-	sb_puts(sb, "mainmenu \"fstests-expunge\"\n\n"
-		"config MODULES\n\tbool \"MODULES\"\n\tdefault y\n\tmodules\n\n");
-	for (i = 0; cfg && i < cfg->n; i++) {
-		const struct kconfig_sym *s = &cfg->syms[i];
-
-		if (!strcmp(s->name, "MODULES") || !usable_name(s->name))
-			continue;
-		sb_printf(sb, "config %s\n\t%s \"%s\"\n\n", s->name,
-			  type_of_value(s->value), s->name);
-	}
-	add_cond_symbols(sb, conds, n, cfg);
-}
-
-static void write_conds(struct strbuf *sb, const struct kcond *conds,
-			size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sb_printf(sb, "config %s%zu\n\tdef_tristate %s\n\n", COND_SYM,
-			  i, conds[i].expr);
-}
-
-void kcond_config_text(const struct kconfig_file *cfg, struct strbuf *sb)
-{
-	size_t i;
-
-	for (i = 0; cfg && i < cfg->n; i++) {
-		const struct kconfig_sym *s = &cfg->syms[i];
-
-		if (!usable_name(s->name))
-			continue;
-		if (!strcmp(s->value, "n"))
-			sb_printf(sb, "# CONFIG_%s is not set\n", s->name);
-		else
-			sb_printf(sb, "CONFIG_%s=%s\n", s->name, s->value);
-	}
-}
-
-const char *kcond_arch(const struct kconfig_file *cfg)
-{
-	static const char *const arches[][2] = {
-		{ "X86", "x86" }, { "ARM64", "arm64" }, { "ARM", "arm" },
-		{ "PPC", "powerpc" }, { "S390", "s390" }, { "RISCV", "riscv" },
-		{ "LOONGARCH", "loongarch" }, { "MIPS", "mips" },
-		{ "SPARC", "sparc" },
-	};
-	static struct utsname uts;
-	size_t i;
-
-	for (i = 0; cfg && i < ARRAY_SIZE(arches); i++) {
-		const char *v = kconfig_get(cfg, arches[i][0]);
-
-		if (v && !strcmp(v, "y"))
-			return arches[i][1];
-	}
-	if (getenv("ARCH"))
-		return getenv("ARCH");
-	uname(&uts);
-	if (!strcmp(uts.machine, "x86_64") || !strcmp(uts.machine, "i686"))
-		return "x86";
-	if (!strcmp(uts.machine, "aarch64"))
-		return "arm64";
-	if (str_starts(uts.machine, "ppc"))
-		return "powerpc";
-	if (str_starts(uts.machine, "riscv"))
-		return "riscv";
-	if (str_starts(uts.machine, "s390"))
-		return "s390";
-	return uts.machine;
-}
-
-struct job {
-	char dir[64];
-	char *kconfig;
-	char *config;
-	char *results;
-	char *errors;
-};
-
-static int job_start(struct job *job, char **err)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(job->dir, sizeof(job->dir), "%s/fexp.XXXXXX",
-		 tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-	if (!mkdtemp(job->dir)) {
-		*err = xasprintf("cannot make a temporary directory in %s: %s",
-				 tmp ? tmp : "/tmp", strerror(errno));
-		return -1;
-	}
-	job->kconfig = xasprintf("%s/Kconfig.fstests-expunge", job->dir);
-	job->config = xasprintf("%s/config", job->dir);
-	job->results = xasprintf("%s/results", job->dir);
-	job->errors = xasprintf("%s/errors", job->dir);
-	return 0;
-}
-
-static void job_end(struct job *job)
-{
-	unlink(job->kconfig);
-	unlink(job->config);
-	unlink(job->results);
-	unlink(job->errors);
-	/* kconfig's cc-option tests may leave files: best effort */
-	rmdir(job->dir);
-	free(job->kconfig);
-	free(job->config);
-	free(job->results);
-	free(job->errors);
-}
-
-/*
- * The tree's top Kconfig, to which our symbols are appended: it cannot be
- * sourced, since "mainmenu" must come first.
- */
-static int add_top_kconfig(struct strbuf *sb, const char *srctree,
-			   char **err)
-{
-	char *path = xasprintf("%s/Kconfig", srctree);
-	size_t len;
-	char *buf;
-
-	if (read_file(path, 1 << 20, &buf, &len)) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		free(path);
-		return -1;
-	}
-	sb_add(sb, buf, len);
-	sb_puts(sb, "\n");
-	free(buf);
-	free(path);
-	return 0;
-}
-
-static int write_whole(const char *path, const struct strbuf *sb)
-{
-	return write_file_atomic(path, sb->buf ? sb->buf : "", sb->len);
-}
-
-/* Set up the child's environment for kconfig. */
-static void child_env(const char *srctree, const struct kconfig_file *cfg,
-		      const char *dir)
-{
-	const char *arch = kcond_arch(cfg);
-
-	/* CONFIG_ in the environment would change the symbol prefix */
-	unsetenv("CONFIG_");
-	unsetenv("KCONFIG_CONFIG");
-	unsetenv("KCONFIG_WARN_UNKNOWN_SYMBOLS");
-	unsetenv("KCONFIG_WERROR");
-	setenv("srctree", srctree ? srctree : dir, 1);
-	if (srctree) {
-		setenv("SRCARCH", arch, 1);
-		setenv("ARCH", arch, 1);
-		setenv("CC", getenv("CC") ? getenv("CC") : "gcc", 1);
-		setenv("LD", getenv("LD") ? getenv("LD") : "ld", 1);
-	}
-}
-
-/*
- * Run fn in a child, its stderr in job->errors and its results in
- * job->results. Returns 0 when it exited 0, else -1 with *err.
- */
-static int run_child(struct job *job, const char *srctree,
-		     const struct kconfig_file *cfg, char *const *names,
-		     size_t n, bool declared, char **err)
-{
-	int status, waited = 0, delay = 1;
-	pid_t pid;
-
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		*err = xasprintf("fork: %s", strerror(errno));
-		return -1;
-	}
-	if (!pid) {
-		int efd = open(job->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		int nfd = open("/dev/null", O_RDWR);
-		/* "--srctree .": the child works in job->dir */
-		char *tree = srctree ? realpath(srctree, NULL) : NULL;
-		FILE *out;
-
-		if (efd < 0 || nfd < 0 || (srctree && !tree) || chdir(job->dir))
-			_exit(126);
-		dup2(nfd, STDIN_FILENO);
-		dup2(nfd, STDOUT_FILENO);
-		dup2(efd, STDERR_FILENO);
-		child_env(tree, cfg, job->dir);
-		out = fopen(job->results, "w");
-		if (!out)
-			_exit(126);
-		if (declared)
-			kconfig_child_symbols(job->kconfig, out);
-		else
-			kconfig_child_values(job->kconfig, job->config, names,
-					     n, out);
-		_exit(fclose(out) ? 126 : 0);
-	}
-	for (;;) {
-		pid_t ret = waitpid(pid, &status, WNOHANG);
-		struct timespec ts;
-
-		if (ret == pid)
-			break;
-		if (ret < 0 && errno != EINTR) {
-			*err = xasprintf("waitpid: %s", strerror(errno));
-			return -1;
-		}
-		if (waited > CHILD_TIMEOUT_MS) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			*err = xasprintf("kconfig did not finish in %d s",
-					 CHILD_TIMEOUT_MS / 1000);
-			return -1;
-		}
-		ts.tv_sec = 0;
-		ts.tv_nsec = delay * 1000000L;
-		nanosleep(&ts, NULL);
-		waited += delay;
-		if (delay < 20)
-			delay++;
-	}
-	if (WIFEXITED(status) && !WEXITSTATUS(status))
-		return 0;
-	*err = NULL;
-	return -1;
-}
-
-/* The first line kconfig wrote to stderr, without our temporary path. */
-static char *child_error(const struct job *job, int status_unknown)
-{
-	char *buf, *line, *nl, *msg;
-	size_t len;
-
-	if (read_file(job->errors, 1 << 20, &buf, &len) || !len) {
-		if (!status_unknown)
-			return xasprintf("kconfig failed");
-		return xasprintf("kconfig failed with no message");
-	}
-	line = buf;
-	if (str_starts(line, job->dir)) {
-		/* "DIR/Kconfig.fstests-expunge:12: syntax error" */
-		line = strchr(line, ':');
-		line = line ? line + 1 : buf;
-		while (isdigit((unsigned char)*line))
-			line++;
-		if (*line == ':')
-			line++;
-	}
-	nl = strchr(line, '\n');
-	if (nl)
-		*nl = '\0';
-	msg = xasprintf("kconfig: %s", trim(line));
-	free(buf);
-	return msg;
-}
 
 static char **cond_names(size_t n)
 {
@@ -570,34 +20,8 @@ static char **cond_names(size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		names[i] = xasprintf("%s%zu", COND_SYM, i);
+		names[i] = xasprintf("%s%zu", KCOND_COND_SYM, i);
 	return names;
-}
-
-/* Parse "INDEX VALUE" lines from the child. */
-static int read_results(const struct job *job, char *values, size_t n)
-{
-	char *buf, *line, *next;
-	size_t len, got = 0;
-
-	if (read_file(job->results, 1 << 24, &buf, &len))
-		return -1;
-	for (line = buf; *line; line = next) {
-		unsigned long i;
-		char *end;
-
-		next = strchr(line, '\n');
-		if (!next)
-			break;
-		*next++ = '\0';
-		i = strtoul(line, &end, 10);
-		if (*end != ' ' || i >= n)
-			break;
-		values[i] = end[1];
-		got++;
-	}
-	free(buf);
-	return got == n ? 0 : -1;
 }
 
 /* Evaluate conds in one child; -1 with *err if it failed. */
@@ -608,31 +32,17 @@ static int eval_batch(struct kcond *conds, size_t n,
 	struct strbuf kc = { 0 }, config = { 0 };
 	char **names = cond_names(n);
 	char *values = xcalloc(n, 1);
-	struct job job;
+	struct kcond_job job;
 	size_t i;
 	int ret = -1;
 
-	if (srctree ? add_top_kconfig(&kc, srctree, err) : 0)
+	if (kcond_write_kconfig(&kc, cfg, srctree, conds, n, err))
 		goto out;
-	if (!srctree)
-		write_treeless_kconfig(&kc, cfg, conds, n);
-	if (job_start(&job, err))
+	kcond_write_config(&config, cfg);
+	if (kcond_job_start(&job, &kc, &config, err))
 		goto out;
-	write_conds(&kc, conds, n);
-	kcond_config_text(cfg, &config);
-	if (write_whole(job.kconfig, &kc) || write_whole(job.config, &config)) {
-		*err = xasprintf("%s: %s", job.dir, strerror(errno));
+	if (kcond_job_values(&job, srctree, cfg, names, n, values, err))
 		goto out_job;
-	}
-	if (run_child(&job, srctree, cfg, names, n, false, err)) {
-		if (!*err)
-			*err = child_error(&job, 1);
-		goto out_job;
-	}
-	if (read_results(&job, values, n)) {
-		*err = xasprintf("kconfig gave no value for some conditions");
-		goto out_job;
-	}
 	for (i = 0; i < n; i++) {
 		if (!strchr("nmy", values[i])) {
 			*err = xasprintf("kconfig gave no value for %s",
@@ -643,7 +53,7 @@ static int eval_batch(struct kcond *conds, size_t n,
 	}
 	ret = 0;
 out_job:
-	job_end(&job);
+	kcond_job_end(&job);
 out:
 	free_list(names);
 	free(values);
@@ -727,80 +137,25 @@ out:
 	return bad ? 1 : 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void sort_unique(struct strlist *names)
-{
-	size_t i, j;
-
-	if (!names->n)
-		return;
-	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
-	for (i = 1, j = 0; i < names->n; i++) {
-		if (strcmp(names->v[i], names->v[j]))
-			names->v[++j] = names->v[i];
-		else
-			free(names->v[i]);
-	}
-	names->n = j + 1;
-	names->v[names->n] = NULL;
-}
-
-/* One name a line, from the child */
-static int read_names(const struct job *job, struct strlist *names)
-{
-	char *buf, *line, *next;
-	size_t len;
-
-	if (read_file(job->results, 1 << 26, &buf, &len))
-		return -1;
-	for (line = buf; *line; line = next) {
-		next = strchr(line, '\n');
-		if (!next)
-			break;
-		*next++ = '\0';
-		strlist_add(names, xstrdup(line));
-	}
-	free(buf);
-	return 0;
-}
-
 int kcond_tree_declared(const char *srctree, struct strlist *names,
 			char **err)
 {
 	struct strbuf kc = { 0 };
-	struct job job;
+	struct kcond_job job;
 	int ret = -1;
 
 	*err = NULL;
 	if (ktree_foreign(srctree)) {
 		if (ktree_declared(srctree, names, err))
 			return -1;
-		sort_unique(names);
+		kcond_sort_unique(names);
 		return 0;
 	}
-	if (add_top_kconfig(&kc, srctree, err) || job_start(&job, err))
+	if (kcond_top_kconfig(&kc, srctree, err) ||
+	    kcond_job_start(&job, &kc, NULL, err))
 		goto out;
-	if (write_whole(job.kconfig, &kc)) {
-		*err = xasprintf("%s: %s", job.dir, strerror(errno));
-		goto out_job;
-	}
-	if (run_child(&job, srctree, NULL, NULL, 0, true, err)) {
-		if (!*err)
-			*err = child_error(&job, 1);
-		goto out_job;
-	}
-	if (read_names(&job, names)) {
-		*err = xasprintf("kconfig listed no symbols");
-		goto out_job;
-	}
-	sort_unique(names);
-	ret = 0;
-out_job:
-	job_end(&job);
+	ret = kcond_job_symbols(&job, srctree, names, err);
+	kcond_job_end(&job);
 out:
 	sb_free(&kc);
 	return ret;

@@ -11,7 +11,6 @@
 #include <stddef.h>
 
 struct kconfig_file;
-struct strbuf;
 struct strlist;
 
 /* Symbols of this prefix are ours: neither config nor data may use it. */
@@ -43,11 +42,6 @@ char **kcond_symbols(const char *expr, size_t *n);
  */
 int kcond_eval(struct kcond *conds, size_t n, const struct kconfig_file *cfg,
 	       const char *srctree, char **err);
-
-/* cfg as .config text, for kconfig (symbols it cannot take left out) */
-void kcond_config_text(const struct kconfig_file *cfg, struct strbuf *sb);
-/* The architecture whose Kconfig to read: the config's own, or ours. */
-const char *kcond_arch(const struct kconfig_file *cfg);
 
 /*
  * Every config symbol srctree's Kconfig declares, sorted, without

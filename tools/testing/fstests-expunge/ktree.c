@@ -15,7 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kcond.h"
+#include "kcond-kconfig.h"
+#include "kcond-run.h"
 #include "ktree.h"
 #include "util.h"
 
@@ -79,7 +80,7 @@ bool ktree_foreign(const char *srctree)
  * Run argv in dir, its output in dir/log; with kenv, in the environment
  * kconfig needs. Returns 0 when it exited 0.
  */
-static int run_in(const char *dir, char *const argv[], const char *log,
+static int run_in(const char *dir, const char *const argv[], const char *log,
 		  const char *kenv_tree, const char *arch)
 {
 	int status;
@@ -109,7 +110,7 @@ static int run_in(const char *dir, char *const argv[], const char *log,
 			setenv("CC", getenv("CC") ? getenv("CC") : "gcc", 1);
 			setenv("LD", getenv("LD") ? getenv("LD") : "ld", 1);
 		}
-		execvp(argv[0], argv);
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0) {
@@ -183,10 +184,10 @@ static int build_conf(const char *tree, const char *dir, char **err)
 	for (i = 0; i < ARRAY_SIZE(files); i++)
 		src[i] = xasprintf("%s/%s.c", k, files[i]);
 	{
-		char *const bison[] = { "bison", "-o", "parser.tab.c",
+		const char *const bison[] = { "bison", "-o", "parser.tab.c",
 				  "--defines=parser.tab.h", "-t", "-l", y, NULL };
-		char *const flex[] = { "flex", "-olexer.lex.c", "-L", l, NULL };
-		char *const cc[] = { "cc", "-O1", "-w", "-D_GNU_SOURCE", "-I.", kinc,
+		const char *const flex[] = { "flex", "-olexer.lex.c", "-L", l, NULL };
+		const char *const cc[] = { "cc", "-O1", "-w", "-D_GNU_SOURCE", "-I.", kinc,
 			       inc, "-o", "conf", src[0], src[1], src[2],
 			       src[3], src[4], src[5], src[6], "parser.tab.c",
 			       "lexer.lex.c", NULL };
@@ -253,7 +254,7 @@ static char *tree_conf(const char *tree, char **err)
 	}
 	/* what a failed build or a lost race left */
 	if (!access(tmp, F_OK)) {
-		char *const rm[] = { "rm", "-rf", tmp, NULL };
+		const char *const rm[] = { "rm", "-rf", tmp, NULL };
 
 		run_in("/", rm, "/dev/null", NULL, NULL);
 	}
@@ -285,11 +286,11 @@ int ktree_olddefconfig(const char *srctree, const struct kconfig_file *cfg,
 	}
 	path = xasprintf("%s/.config", scratch);
 	log = xasprintf("%s/log", scratch);
-	kcond_config_text(cfg, &text);
+	kcond_write_config(&text, cfg);
 	if (write_file_atomic(path, text.buf ? text.buf : "", text.len)) {
 		*err = xasprintf("%s: %s", path, strerror(errno));
 	} else {
-		char *const argv[] = { conf, "--olddefconfig", "Kconfig", NULL };
+		const char *const argv[] = { conf, "--olddefconfig", "Kconfig", NULL };
 
 		if (run_in(scratch, argv, log, tree, kcond_arch(cfg))) {
 			char *tail = log_tail(log);
@@ -301,7 +302,7 @@ int ktree_olddefconfig(const char *srctree, const struct kconfig_file *cfg,
 		}
 	}
 	{
-		char *const rm[] = { "rm", "-rf", scratch, NULL };
+		const char *const rm[] = { "rm", "-rf", scratch, NULL };
 
 		run_in("/", rm, "/dev/null", NULL, NULL);
 	}
