@@ -6,7 +6,8 @@
 #   make bench    compare's time and memory against xmllint --stream
 #   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
 #                 unpacked under .cache/ by the set-up)
-#   make apply KSRC=DIR          apply the overlay to that tree (idempotent)
+#   make apply KSRC=DIR          apply the overlay to that tree (idempotent;
+#                 it refuses to lose the tree's own data lines: FORCE=1)
 #   make patches KSRC=DIR OUT=DIR  the overlay as a patch series against it
 #   make check TREES="DIR..."    prove the overlay in these trees (default:
 #                 linux-source-6.1 from .cache/ and KSRC)
@@ -57,7 +58,7 @@ apply:
 		echo 'make apply needs KSRC=DIR, a kernel tree of yours' >&2; \
 		exit 2; \
 	fi
-	@scripts/fstests-expunge-apply $(KSRC)
+	@scripts/fstests-expunge-apply $(if $(FORCE),--force) $(KSRC)
 
 patches:
 	@bash dev/patches.sh $(KSRC) $(OUT)

@@ -302,6 +302,42 @@ else
 	sed 's/^/#   /' "$work/err"
 fi
 
+# A branch's own data change (a backport added a line): never lost
+mktree "$t"
+mkoverlay "$o"
+"$apply" -q -o "$o" "$t"
+data=$t/tools/testing/fstests-expunge/data/ext4.expunge
+echo 'ext4/001  fail  # a backport of this branch' >>"$data"
+cp "$data" "$work/branch-data"
+printf 'generic/002  fail  # new in the overlay\n' \
+	>>"$o/tools/testing/fstests-expunge/data/ext4.expunge"
+"$apply" -q -o "$o" "$t" 2>"$work/err"
+rc=$?
+if [ $rc -eq 1 ] && cmp -s "$data" "$work/branch-data" &&
+   grep -q 'data/ext4.expunge:2: ext4/001  fail  # a backport of this branch' \
+	"$work/err"; then
+	ok "a branch's data line the overlay lacks: refused, line named, tree unchanged"
+else
+	not_ok "a branch's data line the overlay lacks: refused, line named, tree unchanged (exit $rc)"
+	sed 's/^/#   /' "$work/err"
+fi
+"$apply" -q -o "$o" --force "$t" 2>"$work/err"
+if [ $? -eq 0 ] && cmp -s "$data" "$o/tools/testing/fstests-expunge/data/ext4.expunge"; then
+	ok "--force replaces the branch's data"
+else
+	not_ok "--force replaces the branch's data"
+fi
+# the overlay only adding lines to what the tree has is no conflict
+printf 'generic/003  fail  # newer still\n' \
+	>>"$o/tools/testing/fstests-expunge/data/ext4.expunge"
+if "$apply" -q -o "$o" "$t" 2>"$work/err" &&
+   cmp -s "$data" "$o/tools/testing/fstests-expunge/data/ext4.expunge"; then
+	ok "lines the overlay adds are applied"
+else
+	not_ok "lines the overlay adds are applied"
+	sed 's/^/#   /' "$work/err"
+fi
+
 "$apply" -q -o "$o" "$work/nonexistent" 2>/dev/null
 rc1=$?
 "$apply" -q --bogus "$t" 2>/dev/null

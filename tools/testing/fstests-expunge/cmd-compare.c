@@ -23,7 +23,8 @@ static const struct usage usage = {
 "Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
 "crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
 "(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
-"tests, unreadable input), so that git bisect skips it.",
+"tests, unreadable input, out of memory), so that git bisect skips it.\n"
+"Out of memory is exit 1 otherwise.",
 };
 
 /* --format: the names are those of OPT_CHOICE below */
@@ -84,6 +85,7 @@ int do_compare(int argc, char **argv)
 			   "the report: for people (default), scripts, KTAP"),
 		OPT_STRING('o', "output", &co.output, "FILE",
 			   "write the report to FILE (default: stdout)"),
+		OPT_BOOLEAN(0, "all", &co.all, "list the tests that passed too"),
 		OPT_BOOLEAN(0, "bisect", &co.bisect,
 			    "exit status for 'git bisect run' (see below)"),
 		OPT_STRING(0, "fstests", &co.fstests, "DIR",
@@ -99,6 +101,8 @@ int do_compare(int argc, char **argv)
 		ret = parse_options_exit(argc);
 		goto out;
 	}
+	if (co.bisect)
+		oom_exit_status = EXIT_SKIP;
 	for (i = 0; i < argc; i++)
 		strlist_add(&co.paths, xstrdup(argv[i]));
 	if (!co.paths.n) {

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "context.h"
 #include "exclude-list.h"
 #include "main.h"
 
@@ -33,13 +32,37 @@ static const char *bad_file_name(char **sections)
 	return NULL;
 }
 
+/* The data for fs, with what the user should know said on stderr */
+static const struct kdata *load(struct kdata_cache *kc, const char *fs,
+				size_t nsections)
+{
+	const struct kdata *kd;
+	char *err = NULL;
+	size_t n;
+
+	kd = kdata_get(kc, fs, &err);
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		return NULL;
+	}
+	if (kd->note)
+		pr_warn("%s", kd->note);
+	n = nsections ? 0 : exclude_section_only(kd, NULL);
+	if (n)
+		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
+	return kd;
+}
+
 int do_exclude(int argc, char **argv)
 {
 	struct exclude_opts xo = { 0 };
 	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
-	struct context c = { 0 };
-	DECLARE_KERNEL_OPTIONS(kernel_options, &c.opts);
+	struct kernel_opts ko = { 0 };
+	struct kdata_cache kc;
+	const struct kdata *kd;
+	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
 	const struct opt opts[] = {
 		OPT_STRING('f', "fs", &xo.fs, "FS",
 			   "the filesystem (FSTYP): ext4, xfs, btrfs, ..."),
@@ -83,7 +106,9 @@ int do_exclude(int argc, char **argv)
 		strlist_free(&sections);
 		return usage_error("exclude");
 	}
-	ret = context_load(&c, xo.fs);
+	kdata_init(&kc, &ko);
+	kd = load(&kc, xo.fs, sections.n);
+	ret = kd ? EXIT_OK : EXIT_USAGE;
 	if (!ret && outdir && mkdir(outdir, 0755) && errno != EEXIST) {
 		pr_err("%s: %s", outdir, strerror(errno));
 		ret = EXIT_USAGE;
@@ -93,7 +118,7 @@ int do_exclude(int argc, char **argv)
 		struct strbuf sb = { 0 };
 		char *path = NULL;
 
-		exclude_list(&c, &xo, section, &sb);
+		exclude_list(kd, &kc.dd, &xo, section, &sb);
 		if (outdir)
 			path = xasprintf("%s/%s.exclude", outdir,
 					 section ? section : xo.fs);
@@ -102,7 +127,7 @@ int do_exclude(int argc, char **argv)
 		free(path);
 		sb_free(&sb);
 	}
-	context_free(&c);
+	kdata_free(&kc);
 	strlist_free(&sections);
 	return ret;
 }

@@ -9,6 +9,7 @@
 
 #include "compare-run.h"
 #include "fstests-hints.h"
+#include "gitfix.h"
 #include "resultfind.h"
 
 /* Read every file of the paths into one side; -1 after saying why. */
@@ -65,12 +66,37 @@ static const char *mapped(const struct strlist *maps, const char *section)
 	return NULL;
 }
 
+/* Every --map names a section of each side: -1 after saying which not */
+static int check_maps(const struct strlist *maps, const struct side *base,
+		      const struct side *cand, bool have_base)
+{
+	size_t i;
+
+	for (i = 0; i < maps->n; i++) {
+		const char *m = maps->v[i], *eq = strchr(m, '=');
+		char *b = xstrndup(m, eq - m);
+		bool bad_base = have_base && !side_section(base, b);
+
+		free(b);
+		if (bad_base || !side_section(cand, eq + 1)) {
+			pr_err("compare: --map %s: no section %.*s in the %s",
+			       m, bad_base ? (int)(eq - m) : (int)strlen(eq + 1),
+			       bad_base ? m : eq + 1,
+			       bad_base ? "baseline" : "results");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int section_cmp_order(const void *a, const void *b)
 {
 	const struct section_cmp *x = a, *y = b;
 
 	return strcmp(x->name, y->name);
 }
+
+#define SET_UP_APART	"runs set up differently (%s) merged as attempts"
 
 static int compare_all(const struct compare_opts *co, const struct side *base,
 		       const struct side *cand, struct comparison *cmp,
@@ -81,7 +107,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 	size_t i, j;
 	int ret = 0;
 
-	compare_data_init(&cmp->cd, &co->k);
+	kdata_init(&cmp->kc, &co->k);
 	cmp->sets = xcalloc(cand->n + 1, sizeof(*cmp->sets));
 	cmp->base_names = xcalloc(cand->n + 1, sizeof(*cmp->base_names));
 	for (i = 0; i < cand->n && !ret; i++) {
@@ -90,31 +116,41 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 									 c->name);
 		struct side_section *b = side_section(base, bname ? bname : c->name);
 		struct section_cmp *sc;
-		char *desc = NULL, *err = NULL;
+		const struct kdata *kd;
+		char *err = NULL;
 
-		if (compare_data_section(&cmp->cd, section_prop(c, "FSTYP"),
-					 c->kernel, c->name, &cmp->sets[i], &desc,
-					 &err)) {
+		kd = kdata_for_results(&cmp->kc, section_prop(c, "FSTYP"),
+				       c->kernel, &err);
+		if (!kd) {
 			pr_err("%s", err);
 			free(err);
 			ret = -1;
 			break;
 		}
-		if (c->kernels_differ && !cmp->cd.release_given)
+		if (kd->have_sel)
+			select_section(&kd->sel, c->name, &cmp->sets[i]);
+		if (c->kernels_differ && !cmp->kc.release_given)
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",
 					      c->name, c->kernel));
+		if (c->settings_differ)
+			strlist_add(notes, xasprintf("%s: " SET_UP_APART, c->name,
+						     c->settings_differ));
 		if (b)
 			used[b - base->s] = true;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
 		sc->name = c->name;
 		sc->base_name = bname;
-		sc->data = desc;
+		sc->data = xstrdup(kd->have_sel ? kd->desc : kd->none);
 		compare_section(sc, b, have_base, c, &cmp->sets[i]);
 	}
 	for (j = 0; j < base->n && !ret; j++) {
 		struct section_cmp *sc;
 
+		if (base->s[j].settings_differ)
+			strlist_add(notes, xasprintf("baseline section %s: " SET_UP_APART,
+						     base->s[j].name,
+						     base->s[j].settings_differ));
 		if (used[j])
 			continue;
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
@@ -133,14 +169,15 @@ static void comparison_free(struct comparison *cmp, size_t ncand)
 
 	for (i = 0; i < cmp->n; i++)
 		section_cmp_free(&cmp->sc[i]);
-	for (i = 0; i < ncand; i++) {
+	/* nothing was compared when a side could not be read */
+	for (i = 0; cmp->sets && i < ncand; i++) {
 		applied_free(&cmp->sets[i]);
 		free(cmp->base_names[i]);
 	}
 	free(cmp->sc);
 	free(cmp->sets);
 	free(cmp->base_names);
-	compare_data_free(&cmp->cd);
+	kdata_free(&cmp->kc);
 }
 
 /*
@@ -188,19 +225,23 @@ static int add_hints(const struct compare_opts *co, struct comparison *cmp)
 int compare_run(const struct compare_opts *co, struct compare_run *cr)
 {
 	struct report *r = &cr->r;
+	int bad = co->bisect ? EXIT_SKIP : EXIT_USAGE;
 	int ret;
 
 	ret = read_side(&co->base_paths, &cr->base, &cr->notes);
 	if (read_side(&co->paths, &cr->cand, &cr->notes) || ret)
-		return co->bisect ? EXIT_SKIP : EXIT_USAGE;
-	if (compare_all(co, &cr->base, &cr->cand, &cr->cmp, &cr->notes) ||
+		return bad;
+	if (check_maps(&co->maps, &cr->base, &cr->cand,
+		       co->base_paths.n > 0) ||
+	    compare_all(co, &cr->base, &cr->cand, &cr->cmp, &cr->notes) ||
 	    (co->fstests && add_hints(co, &cr->cmp)))
-		return EXIT_USAGE;
+		return bad;
 	r->sc = cr->cmp.sc;
 	r->n = cr->cmp.n;
 	r->base = &cr->base;
 	r->cand = &cr->cand;
 	r->have_base = co->base_paths.n > 0;
+	r->all = co->all;
 	r->notes = &cr->notes;
 	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
 	r->exit_code = compare_exit(&r->totals, co->bisect);

@@ -7,7 +7,7 @@
 #ifndef FEXP_COMPARE_RUN_H
 #define FEXP_COMPARE_RUN_H
 
-#include "compare-data.h"
+#include "kdata.h"
 #include "report.h"
 
 /* What the command line of compare asks */
@@ -18,6 +18,7 @@ struct compare_opts {
 	const char *output;
 	const char *fstests;	/* --fstests: the fstests tree */
 	bool bisect;
+	bool all;		/* --all: the passes too */
 };
 
 struct comparison {
@@ -25,7 +26,7 @@ struct comparison {
 	size_t n, alloc;
 	struct applied_set *sets;
 	char **base_names;
-	struct compare_data cd;	/* the entries the verdicts point to */
+	struct kdata_cache kc;	/* the entries the verdicts point to */
 };
 
 struct compare_run {
@@ -38,7 +39,8 @@ struct compare_run {
 /*
  * Compare the runs co names; cr->r is the report. Returns 0, or the exit
  * status after saying what was wrong (2, or 125 with --bisect when the
- * results cannot be read). compare_run_free() in either case.
+ * results, the kernel or the data cannot be read, or --map names no
+ * section). compare_run_free() in either case.
  */
 int compare_run(const struct compare_opts *co, struct compare_run *cr);
 void compare_run_free(struct compare_run *cr);

@@ -41,11 +41,11 @@ enum cls classify(const struct tally *base, bool have_base,
 	enum entry_kind kind = a ? a->kind : KIND_EXPUNGE;
 
 	*note = NULL;
+	/* absent from this run: lost coverage, even if it did not run before */
 	if (!cand || !(ran(cand) + cand->notrun)) {
-		if (ran(base))
-			return CLS_MISSING;
-		*note = "not run in the baseline either";
-		return CLS_NOT_RUN;
+		if (!ran(base))
+			*note = "did not run in the baseline either";
+		return CLS_MISSING;
 	}
 	if (!ran(cand)) {
 		if (ran(base))
@@ -131,11 +131,6 @@ void compare_section(struct section_cmp *sc, const struct side_section *base,
 		env_compare(sc);
 }
 
-/* Compared as written; not set is the same as empty. */
-static const char *const env_core[] = {
-	"FSTYP", "MKFS_OPTIONS", "MOUNT_OPTIONS", "TEST_FS_MOUNT_OPTS",
-};
-
 /* Whether they are set at all matters, not the device path. */
 static const char *const env_devices[] = {
 	"SCRATCH_LOGDEV", "SCRATCH_RTDEV", "TEST_LOGDEV", "TEST_RTDEV",
@@ -171,11 +166,11 @@ void env_compare(struct section_cmp *sc)
 	const char *bv, *cv;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(env_core); i++) {
-		bv = section_prop(b, env_core[i]);
-		cv = section_prop(c, env_core[i]);
+	for (i = 0; i < NR_SIDE_SETTINGS; i++) {
+		bv = section_prop(b, side_settings[i]);
+		cv = section_prop(c, side_settings[i]);
 		if (strcmp(bv ? bv : "", cv ? cv : ""))
-			add_diff(sc, env_core[i], bv, cv);
+			add_diff(sc, side_settings[i], bv, cv);
 	}
 	for (i = 0; i < ARRAY_SIZE(env_devices); i++) {
 		bv = section_prop(b, env_devices[i]);

@@ -175,27 +175,50 @@ static bool valid_fs_name(const char *fs)
 	return true;
 }
 
-int datadir_load(const struct datadir *dd, const char *fs,
-		 struct dataset *ds, struct diag *d, char **err)
+/* "no data for filesystem 'fs' in DIR (there is data for: ...)" */
+static char *no_data(const struct datadir *dd, const char *fs)
 {
-	char **known, *why = NULL;
+	char **known = datadir_filesystems(dd), *msg;
 	struct strbuf sb = { 0 };
 	size_t i;
 
-	if (!valid_fs_name(fs) || datadir_load_name(dd, fs, ds, d, &why)) {
-		known = datadir_filesystems(dd);
-		for (i = 0; known[i]; i++)
-			sb_printf(&sb, " %s", known[i]);
-		*err = xasprintf("no data for filesystem '%s' in %s (there is data for:%s)",
-				 fs, dd->dir ? dd->dir : "the built-in data",
-				 sb.buf ? sb.buf : " none");
-		free_list(known);
-		sb_free(&sb);
-		free(why);
+	for (i = 0; known[i]; i++)
+		sb_printf(&sb, " %s", known[i]);
+	msg = xasprintf("no data for filesystem '%s' in %s (there is data for:%s)",
+			fs, dd->dir ? dd->dir : "the built-in data",
+			sb.buf ? sb.buf : " none");
+	free_list(known);
+	sb_free(&sb);
+	return msg;
+}
+
+int datadir_load(const struct datadir *dd, const char *fs,
+		 struct dataset *ds, struct diag *d, char **err)
+{
+	char *why = NULL;
+	int ret = 0;
+
+	if (!valid_fs_name(fs)) {
+		*err = no_data(dd, fs);
 		return -1;
 	}
-	/* global.expunge is optional */
-	if (datadir_load_name(dd, GLOBAL_DATA, ds, d, &why))
+	if (datadir_load_name(dd, fs, ds, d, &why)) {
 		free(why);
-	return 0;
+		why = NULL;
+		ret = 1;
+	}
+	/* global.expunge holds for every filesystem, one without a file too */
+	if (datadir_load_name(dd, GLOBAL_DATA, ds, d, &why)) {
+		free(why);
+		if (ret) {
+			*err = no_data(dd, fs);
+			return -1;
+		}
+	}
+	if (ret) {
+		why = no_data(dd, fs);
+		*err = xasprintf("%s: global.expunge only", why);
+		free(why);
+	}
+	return ret;
 }

@@ -24,8 +24,9 @@ void datadir_free(struct datadir *dd);
 char **datadir_filesystems(const struct datadir *dd);
 
 /*
- * Load global.expunge and FS.expunge. Returns 0, or -1 with *err when
- * there is no data for fs. Parse problems go to d.
+ * Load global.expunge and FS.expunge. Returns 0; 1 with *err saying so
+ * when fs has no file of its own and only global.expunge was loaded; -1
+ * with *err when there is no data for fs at all. Parse problems go to d.
  */
 int datadir_load(const struct datadir *dd, const char *fs,
 		 struct dataset *ds, struct diag *d, char **err);

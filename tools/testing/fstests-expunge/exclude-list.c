@@ -4,21 +4,36 @@
 
 #include "exclude-list.h"
 
-void exclude_list(struct context *c, const struct exclude_opts *xo,
-		  const char *section, struct strbuf *out)
+size_t exclude_section_only(const struct kdata *kd, const char *section)
+{
+	size_t i, n = 0;
+
+	for (i = 0; !section && i < kd->ds.n; i++)
+		n += selector_check(&kd->sel, i, NULL, NULL) == NEEDS_SECTION;
+	return n;
+}
+
+void exclude_list(const struct kdata *kd, const struct datadir *dd,
+		  const struct exclude_opts *xo, const char *section,
+		  struct strbuf *out)
 {
 	struct applied_set set;
 	char vbuf[48];
-	size_t i;
+	size_t i, n;
 
 	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
 		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s); data %s\n", c->k.release,
-		  kver_str(&c->k.version, vbuf),
-		  c->dd.dir ? c->dd.dir : "built in");
+	sb_printf(out, "# kernel %s (version %s); data %s\n", kd->k.release,
+		  kver_str(&kd->k.version, vbuf),
+		  dd->dir ? dd->dir : "built in");
 	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
 		  progname);
-	select_section(&c->sel, section, &set);
+	if (kd->note)
+		sb_printf(out, "# %s\n", kd->note);
+	n = exclude_section_only(kd, section);
+	if (n)
+		sb_printf(out, "# %zu %s: give --section\n", n, SECTION_ONLY);
+	select_section(&kd->sel, section, &set);
 	for (i = 0; i < set.n; i++) {
 		const struct applied *a = &set.a[i];
 
@@ -31,14 +46,14 @@ void exclude_list(struct context *c, const struct exclude_opts *xo,
 		sb_puts(out, "\n");
 	}
 	if (xo->explain) {
-		for (i = 0; i < c->ds.n; i++) {
-			const struct entry *e = &c->ds.entries[i];
+		for (i = 0; i < kd->ds.n; i++) {
+			const struct entry *e = &kd->ds.entries[i];
 			const struct applied *a;
 			struct strbuf why = { 0 };
 			enum verdict v;
 			const char *what;
 
-			v = selector_check(&c->sel, i, section, &why);
+			v = selector_check(&kd->sel, i, section, &why);
 			/* what happens to the test: the entries merged */
 			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
 			if (!a)

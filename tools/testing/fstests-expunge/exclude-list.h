@@ -3,7 +3,7 @@
 #ifndef FEXP_EXCLUDE_LIST_H
 #define FEXP_EXCLUDE_LIST_H
 
-#include "context.h"
+#include "kdata.h"
 
 struct exclude_opts {
 	const char *fs;
@@ -12,11 +12,18 @@ struct exclude_opts {
 };
 
 /*
- * The exclude file for section (NULL: none) of the kernel and data in c,
- * appended to out: a header, then one test a line with a comment saying
- * why, then (explain) every entry with what became of it.
+ * The exclude file for section (NULL: none) of the kernel and data in kd
+ * (from dd), appended to out: a header (saying what was left out for want
+ * of a section), then one test a line with a comment saying why, then
+ * (explain) every entry with what became of it.
  */
-void exclude_list(struct context *c, const struct exclude_opts *xo,
-		  const char *section, struct strbuf *out);
+void exclude_list(const struct kdata *kd, const struct datadir *dd,
+		  const struct exclude_opts *xo, const char *section,
+		  struct strbuf *out);
+
+/* Entries that name sections, and so never apply without one */
+size_t exclude_section_only(const struct kdata *kd, const char *section);
+
+#define SECTION_ONLY	"entries name sections (section=) and were left out"
 
 #endif

@@ -18,7 +18,9 @@
 #define SHA_HEX		40
 #define MIN_HEX		7
 /* Change the magic when what the walk collects changes: old caches go */
-#define CACHE_MAGIC	"FEXPGIT1"
+#define CACHE_MAGIC	"FEXPGIT2"
+/* A revert of a revert of ... : no deeper */
+#define REVERT_DEPTH	16
 #define CACHE_MAX	(1024 * 1024 * 1024UL)
 
 /* An upstream commit named by a backport, and the commit naming it */
@@ -35,6 +37,9 @@ struct gitfix {
 	size_t ncommits, acommits;
 	struct backport *bps;	/* short prefixes first, then sorted */
 	size_t nbps, abps, nshort;
+	struct backport *revs;	/* up: the commit reverted, by commit */
+	size_t nrevs, arevs;
+	const char *rev;	/* the revision read: HEAD, or a build's */
 	char *cache;		/* the cache file, when read from it */
 };
 
@@ -138,6 +143,19 @@ static int cmp_backport(const void *a, const void *b)
 	return memcmp(x->up, y->up, SHA_BYTES);
 }
 
+/* "This reverts commit <sha>.", as git revert writes it */
+static size_t revert_line(const char *line, const char **sha)
+{
+	const char *p = skip_word(line + strspn(line, " \t"),
+				  "This reverts commit ");
+	size_t n = p ? hexlen(p) : 0;
+
+	if (n < MIN_HEX || n > SHA_HEX)
+		return 0;
+	*sha = p;
+	return n;
+}
+
 static void add_line(struct gitfix *gf, const char *line,
 		     const unsigned char *commit)
 {
@@ -145,8 +163,16 @@ static void add_line(struct gitfix *gf, const char *line,
 	const char *sha;
 	size_t n = gitfix_backport_line(line, &sha);
 
-	if (!n)
+	if (!n) {
+		n = revert_line(line, &sha);
+		if (!n)
+			return;
+		bp = array_push(&gf->revs, &gf->nrevs, &gf->arevs, sizeof(*bp));
+		hex_to_bin(sha, n, bp->up);
+		bp->nibbles = n;
+		memcpy(bp->commit, commit, SHA_BYTES);
 		return;
+	}
 	bp = array_push(&gf->bps, &gf->nbps, &gf->abps, sizeof(*bp));
 	hex_to_bin(sha, n, bp->up);
 	bp->nibbles = n;
@@ -174,9 +200,9 @@ static pid_t git_pipe(const char *const argv[], const char *dir, FILE **fp)
 /* The one walk: "\0<sha>" starts each commit, its message follows. */
 static int walk(struct gitfix *gf, const char *srctree, char **err)
 {
-	static const char *const argv[] = {
+	const char *const argv[] = {
 		"git", "-c", "log.showSignature=false", "log", "--no-color",
-		"--format=%x00%H%n%B", "HEAD", "--", NULL
+		"--format=%x00%H%n%B", gf->head, "--", NULL
 	};
 	unsigned char cur[SHA_BYTES];
 	bool have = false;
@@ -229,7 +255,7 @@ static int walk(struct gitfix *gf, const char *srctree, char **err)
 struct cache_head {
 	char magic[8];
 	unsigned char head[SHA_BYTES];
-	u32 ncommits, nbps;
+	u32 ncommits, nbps, nrevs;
 };
 
 static char *cache_path(const char *head)
@@ -245,10 +271,10 @@ static char *cache_path(const char *head)
 	return NULL;
 }
 
-static size_t cache_size(size_t ncommits, size_t nbps)
+static size_t cache_size(size_t ncommits, size_t nbps, size_t nrevs)
 {
 	return sizeof(struct cache_head) + ncommits * SHA_BYTES +
-	       nbps * sizeof(struct backport) + sizeof(u64);
+	       (nbps + nrevs) * sizeof(struct backport) + sizeof(u64);
 }
 
 /* Read the cache: 0, or -1 when missing, stale or corrupt. */
@@ -267,7 +293,7 @@ static int cache_read(struct gitfix *gf, const char *path)
 	memcpy(&h, buf, sizeof(h));
 	hex_to_bin(gf->head, SHA_HEX, head);
 	if (memcmp(h.magic, CACHE_MAGIC, 8) || memcmp(h.head, head, SHA_BYTES) ||
-	    len != cache_size(h.ncommits, h.nbps))
+	    len != cache_size(h.ncommits, h.nbps, h.nrevs))
 		goto bad;
 	memcpy(&sum, buf + len - sizeof(sum), sizeof(sum));
 	if (sum != fnv1a(buf, len - sizeof(sum)))
@@ -277,6 +303,8 @@ static int cache_read(struct gitfix *gf, const char *path)
 	gf->commits = (void *)(buf + sizeof(h));
 	gf->nbps = h.nbps;
 	gf->bps = (void *)(buf + sizeof(h) + h.ncommits * SHA_BYTES);
+	gf->nrevs = h.nrevs;
+	gf->revs = gf->bps + h.nbps;
 	for (i = 0; i < gf->nbps && gf->bps[i].nibbles < SHA_HEX; i++)
 		;
 	gf->nshort = i;
@@ -288,7 +316,7 @@ bad:
 
 static void cache_write(const struct gitfix *gf, const char *path)
 {
-	size_t len = cache_size(gf->ncommits, gf->nbps), off = 0;
+	size_t len = cache_size(gf->ncommits, gf->nbps, gf->nrevs), off = 0;
 	char *buf = xmalloc(len), *dir = xstrdup(path), *p;
 	struct cache_head h = { .magic = CACHE_MAGIC };
 	u64 sum;
@@ -302,6 +330,7 @@ static void cache_write(const struct gitfix *gf, const char *path)
 	hex_to_bin(gf->head, SHA_HEX, h.head);
 	h.ncommits = gf->ncommits;
 	h.nbps = gf->nbps;
+	h.nrevs = gf->nrevs;
 	memcpy(buf, &h, sizeof(h));
 	off += sizeof(h);
 	memcpy(buf + off, gf->commits, gf->ncommits * SHA_BYTES);
@@ -309,6 +338,9 @@ static void cache_write(const struct gitfix *gf, const char *path)
 	if (gf->nbps)	/* no backports: bps may be NULL */
 		memcpy(buf + off, gf->bps, gf->nbps * sizeof(*gf->bps));
 	off += gf->nbps * sizeof(*gf->bps);
+	if (gf->nrevs)
+		memcpy(buf + off, gf->revs, gf->nrevs * sizeof(*gf->revs));
+	off += gf->nrevs * sizeof(*gf->revs);
 	sum = fnv1a(buf, off);
 	memcpy(buf + off, &sum, sizeof(sum));
 	if (write_file_atomic(path, buf, len))
@@ -320,18 +352,22 @@ static void cache_write(const struct gitfix *gf, const char *path)
 
 static int read_head(struct gitfix *gf, const char *srctree, char **err)
 {
-	static const char *const argv[] = {
-		"git", "rev-parse", "--verify", "-q", "HEAD^{commit}", NULL
+	char *spec = xasprintf("%s^{commit}", gf->rev);
+	const char *const argv[] = {
+		"git", "rev-parse", "--verify", "-q", spec, NULL
 	};
 	size_t len;
 	char *out;
+	int ret = run_capture(argv, srctree, 4096, &out, &len);
 
-	if (run_capture(argv, srctree, 4096, &out, &len)) {
-		*err = xasprintf("%s: 'git rev-parse HEAD' failed", srctree);
+	free(spec);
+	if (ret) {
+		*err = xasprintf("%s: 'git rev-parse %s' failed", srctree,
+				 gf->rev);
 		return -1;
 	}
 	if (len < SHA_HEX || hexlen(out) != SHA_HEX) {
-		*err = xasprintf("%s: git gave no HEAD commit", srctree);
+		*err = xasprintf("%s: git gave no %s commit", srctree, gf->rev);
 		free(out);
 		return -1;
 	}
@@ -342,6 +378,12 @@ static int read_head(struct gitfix *gf, const char *srctree, char **err)
 }
 
 int gitfix_open(const char *srctree, struct gitfix **gfp, char **err)
+{
+	return gitfix_open_at(srctree, "HEAD", gfp, err);
+}
+
+int gitfix_open_at(const char *srctree, const char *rev, struct gitfix **gfp,
+		   char **err)
 {
 	char *dotgit = xasprintf("%s/.git", srctree), *path;
 	struct gitfix *gf;
@@ -355,6 +397,7 @@ int gitfix_open(const char *srctree, struct gitfix **gfp, char **err)
 	}
 	free(dotgit);
 	gf = xcalloc(1, sizeof(*gf));
+	gf->rev = rev;
 	if (read_head(gf, srctree, err))
 		goto fail;
 	path = cache_path(gf->head);
@@ -390,6 +433,7 @@ void gitfix_free(struct gitfix *gf)
 	} else {
 		free(gf->commits);
 		free(gf->bps);
+		free(gf->revs);
 	}
 	free(gf->source);
 	free(gf);
@@ -422,8 +466,54 @@ static size_t lower_bound(const void *base, size_t n, size_t sz,
 	return lo;
 }
 
+/*
+ * The commit of the history that reverts sha (the first n hex digits of
+ * it), itself not reverted: NULL when none.
+ */
+static const unsigned char *reverted(const struct gitfix *gf,
+				     const unsigned char *sha, size_t n,
+				     int depth)
+{
+	size_t i;
+
+	for (i = 0; i < gf->nrevs && depth < REVERT_DEPTH; i++) {
+		const struct backport *r = &gf->revs[i];
+
+		if (prefix_eq(r->up, sha, r->nibbles < n ? r->nibbles : n) &&
+		    !reverted(gf, r->commit, SHA_HEX, depth + 1))
+			return r->commit;
+	}
+	return NULL;
+}
+
+static bool find_commit(const struct gitfix *gf, const char *sha,
+			struct gitfix_hit *hit);
+
 bool gitfix_find(const struct gitfix *gf, const char *sha,
 		 struct gitfix_hit *hit)
+{
+	const unsigned char *by;
+	unsigned char key[SHA_BYTES];
+
+	hit->reverted = false;
+	if (!find_commit(gf, sha, hit))
+		return false;
+	/* the commit that has it, or the upstream commit, reverted */
+	hex_to_bin(hit->commit, SHA_HEX, key);
+	by = reverted(gf, key, SHA_HEX, 0);
+	if (!by) {
+		hex_to_bin(sha, hexlen(sha), key);
+		by = reverted(gf, key, hexlen(sha), 0);
+	}
+	if (!by)
+		return true;
+	hit->reverted = true;
+	bin_to_hex(by, hit->revert);
+	return false;
+}
+
+static bool find_commit(const struct gitfix *gf, const char *sha,
+			struct gitfix_hit *hit)
 {
 	size_t n = hexlen(sha), i;
 	unsigned char key[SHA_BYTES];

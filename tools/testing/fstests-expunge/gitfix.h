@@ -14,6 +14,8 @@
  *   [ Upstream commit <sha> ]         (stable)
  *   (cherry picked from commit <sha>) (git cherry-pick -x)
  *
+ * and every commit a revert names ("This reverts commit <sha>.").
+ *
  * The result is cached per HEAD commit in $XDG_CACHE_HOME (or
  * ~/.cache)/fstests-expunge/, so a second run costs one file read.
  */
@@ -23,6 +25,8 @@ struct gitfix;
 struct gitfix_hit {
 	char commit[41];	/* the commit of HEAD's history that has it */
 	bool backport;		/* commit names it in its message */
+	bool reverted;		/* ... but a later commit reverts it: */
+	char revert[41];	/* this one ("This reverts commit X.") */
 };
 
 /*
@@ -32,6 +36,9 @@ struct gitfix_hit {
  * -1 with *err when git fails.
  */
 int gitfix_open(const char *srctree, struct gitfix **gf, char **err);
+/* The same for the history of rev (a commit id) instead of HEAD. */
+int gitfix_open_at(const char *srctree, const char *rev, struct gitfix **gf,
+		   char **err);
 void gitfix_free(struct gitfix *gf);
 
 /* HEAD's full commit id */
@@ -41,7 +48,10 @@ const char *gitfix_source(const struct gitfix *gf);
 
 /*
  * Does HEAD contain sha (7 to 40 hex digits: a prefix) or a backport of
- * it? The commit itself wins over a backport. Returns true with *hit set.
+ * it, not reverted since? The commit itself wins over a backport.
+ * Returns true with *hit set; false, with hit->reverted and hit->revert
+ * set when a revert ("This reverts commit X.", of the commit or of the
+ * backport, itself not reverted) undid it.
  */
 bool gitfix_find(const struct gitfix *gf, const char *sha,
 		 struct gitfix_hit *hit);

@@ -23,7 +23,7 @@
 #define CHILD_TIMEOUT_MS	(300 * 1000)
 
 /* The architecture whose Kconfig to read: the config's own, or ours. */
-static const char *config_arch(const struct kconfig_file *cfg)
+const char *kcond_arch(const struct kconfig_file *cfg)
 {
 	static const char *const arches[][2] = {
 		{ "X86", "x86" }, { "ARM64", "arm64" }, { "ARM", "arm" },
@@ -97,7 +97,7 @@ static int write_whole(const char *path, const struct strbuf *sb)
 static void child_env(const char *srctree, const struct kconfig_file *cfg,
 		      const char *dir)
 {
-	const char *arch = config_arch(cfg);
+	const char *arch = kcond_arch(cfg);
 
 	/* CONFIG_ in the environment would change the symbol prefix */
 	unsetenv("CONFIG_");
@@ -134,14 +134,16 @@ static int run_child(struct kcond_job *job, const char *srctree,
 	if (!pid) {
 		int efd = open(job->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int nfd = open("/dev/null", O_RDWR);
+		/* "--srctree .": the child works in job->dir */
+		char *tree = srctree ? realpath(srctree, NULL) : NULL;
 		FILE *out;
 
-		if (efd < 0 || nfd < 0 || chdir(job->dir))
+		if (efd < 0 || nfd < 0 || (srctree && !tree) || chdir(job->dir))
 			_exit(126);
 		dup2(nfd, STDIN_FILENO);
 		dup2(nfd, STDOUT_FILENO);
 		dup2(efd, STDERR_FILENO);
-		child_env(srctree, cfg, job->dir);
+		child_env(tree, cfg, job->dir);
 		out = fopen(job->results, "w");
 		if (!out)
 			_exit(126);
@@ -246,7 +248,7 @@ static int cmp_str(const void *a, const void *b)
 static int read_names(const struct kcond_job *job, struct strlist *names)
 {
 	char *buf, *line, *next;
-	size_t len, i, j;
+	size_t len;
 
 	if (read_file(job->results, 1 << 26, &buf, &len))
 		return -1;
@@ -258,8 +260,16 @@ static int read_names(const struct kcond_job *job, struct strlist *names)
 		strlist_add(names, xstrdup(line));
 	}
 	free(buf);
+	kcond_sort_unique(names);
+	return 0;
+}
+
+void kcond_sort_unique(struct strlist *names)
+{
+	size_t i, j;
+
 	if (!names->n)
-		return 0;
+		return;
 	qsort(names->v, names->n, sizeof(*names->v), cmp_str);
 	for (i = 1, j = 0; i < names->n; i++) {
 		if (strcmp(names->v[i], names->v[j]))
@@ -269,7 +279,6 @@ static int read_names(const struct kcond_job *job, struct strlist *names)
 	}
 	names->n = j + 1;
 	names->v[names->n] = NULL;
-	return 0;
 }
 
 int kcond_job_start(struct kcond_job *job, const struct strbuf *kconfig,

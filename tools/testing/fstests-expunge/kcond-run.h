@@ -39,4 +39,10 @@ int kcond_job_values(struct kcond_job *job, const char *srctree,
 int kcond_job_symbols(struct kcond_job *job, const char *srctree,
 		      struct strlist *names, char **err);
 
+/* The architecture whose Kconfig to read: the config's own, or ours. */
+const char *kcond_arch(const struct kconfig_file *cfg);
+
+/* Sort names and drop the duplicates. */
+void kcond_sort_unique(struct strlist *names);
+
 #endif

@@ -10,6 +10,8 @@
 #include "kcond.h"
 #include "kcond-kconfig.h"
 #include "kcond-run.h"
+#include "kconfig-file.h"
+#include "ktree.h"
 #include "util.h"
 
 static char **cond_names(size_t n)
@@ -66,6 +68,17 @@ int kcond_eval(struct kcond *conds, size_t n, const struct kconfig_file *cfg,
 	struct kcond *good;
 	size_t *map, ngood = 0, i;
 	int bad = 0, ret;
+
+	/* another version's Kconfig: its own kconfig resolves the config */
+	if (srctree && cfg && n && ktree_foreign(srctree)) {
+		struct kconfig_file resolved;
+
+		if (ktree_olddefconfig(srctree, cfg, &resolved, err))
+			return -1;
+		ret = kcond_eval(conds, n, &resolved, NULL, err);
+		kconfig_free(&resolved);
+		return ret;
+	}
 
 	for (i = 0; i < n; i++) {
 		conds[i].value = 0;
@@ -132,6 +145,12 @@ int kcond_tree_declared(const char *srctree, struct strlist *names,
 	int ret = -1;
 
 	*err = NULL;
+	if (ktree_foreign(srctree)) {
+		if (ktree_declared(srctree, names, err))
+			return -1;
+		kcond_sort_unique(names);
+		return 0;
+	}
 	if (kcond_top_kconfig(&kc, srctree, err) ||
 	    kcond_job_start(&job, &kc, NULL, err))
 		goto out;

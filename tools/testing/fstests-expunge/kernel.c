@@ -9,6 +9,7 @@
 #include "kelf.h"
 #include "kernel.h"
 #include "kfile.h"
+#include "ktree.h"
 
 int upstream_version(const char *release, const char *banner,
 		     const char *signature, struct kver *v, const char **how)
@@ -93,6 +94,75 @@ static int identify_file(const struct kernel_opts *o, struct kernel *k,
 	return 0;
 }
 
+/*
+ * A build directory's banner: UTS_VERSION of include/generated/compile.h
+ * ("#1 SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)"), or NULL.
+ */
+static char *build_banner(const char *dir, char **from)
+{
+	char *path = xasprintf("%s/include/generated/compile.h", dir);
+	char *text, *p, *banner = NULL;
+	size_t len;
+
+	if (!read_file(path, 64 << 10, &text, &len)) {
+		p = strstr(text, "UTS_VERSION");
+		if (p)
+			banner = xstrndup(p, strcspn(p, "\n"));
+		free(text);
+	}
+	if (banner)
+		*from = path;
+	else
+		free(path);
+	return banner;
+}
+
+/*
+ * The version the tree a build came from states (the build directory's
+ * "source" link of an O= build, or the build directory itself), when it
+ * is of the release's own series and says more: 6.1.119 for 6.1.0-28.
+ */
+static int build_tree_version(struct kernel *k, const char *dir)
+{
+	char *const trees[] = { xasprintf("%s/source", dir), xstrdup(dir) };
+	struct kver v;
+	size_t i;
+	int ret = -1;
+
+	for (i = 0; i < ARRAY_SIZE(trees) && ret; i++) {
+		if (ktree_version(trees[i], &v) || v.major != k->version.major ||
+		    v.minor != k->version.minor ||
+		    kver_cmp(&v, &k->version) <= 0)
+			continue;
+		k->version = v;
+		free(k->version_from);
+		k->version_from = xasprintf("%s/Makefile", trees[i]);
+		ret = 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(trees); i++)
+		free(trees[i]);
+	return ret;
+}
+
+/* --version, or what the build directory says beyond the release */
+static int better_version(const struct kernel_opts *o, struct kernel *k,
+			  char **err)
+{
+	if (o->version) {
+		if (kver_parse(o->version, &k->version)) {
+			*err = xasprintf("--version %s: not a kernel version (X.Y.Z)",
+					 o->version);
+			return -1;
+		}
+		free(k->version_from);
+		k->version_from = xstrdup("--version");
+		return 0;
+	}
+	if (o->build_dir && !strcmp(k->version_from, k->release_from))
+		build_tree_version(k, o->build_dir);
+	return 0;
+}
+
 int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		    char **err)
 {
@@ -101,7 +171,7 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	const char *how;
 
 	memset(k, 0, sizeof(*k));
-	k->opts = o;
+	k->opts = *o;
 	if (o->srctree)
 		k->srctree = xstrdup(o->srctree);
 	if (o->kernel) {
@@ -112,7 +182,8 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	}
 	if (o->release) {
 		k->release = xstrdup(o->release);
-		k->release_from = xstrdup("--release");
+		k->release_from = xstrdup(o->release_from ? o->release_from :
+					  "--release");
 	} else if (o->build_dir && !o->kernel) {
 		char *path = xasprintf("%s/include/config/kernel.release",
 				       o->build_dir);
@@ -142,6 +213,8 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		banner = read_line("/proc/version");
 		banner_from = xstrdup("/proc/version");
 		signature = read_line("/proc/version_signature");
+	} else if (o->build_dir && !banner) {
+		banner = build_banner(o->build_dir, &banner_from);
 	}
 	if (upstream_version(k->release, banner, signature, &k->version,
 			     &how)) {
@@ -162,7 +235,7 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	free(banner);
 	free(banner_from);
 	free(signature);
-	return 0;
+	return better_version(o, k, err);
 }
 
 /* Parse IKCONFIG data of path: 0, or -1 with k->config_err set. */
@@ -234,7 +307,7 @@ static int try_config(struct kernel *k, const char *path)
 
 const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 {
-	const struct kernel_opts *o = k->opts;
+	const struct kernel_opts *o = &k->opts;
 	static const char * const ko_ext[] = { "", ".xz", ".zst", ".gz" };
 	char *paths[8] = { NULL };
 	size_t n = 0, i;

@@ -17,6 +17,9 @@ struct kernel_opts {
 	const char *build_dir;	/* --build-dir */
 	const char *srctree;	/* --srctree */
 	const char *data;	/* --data */
+	const char *version;	/* --version: the upstream version */
+	/* where release comes from, when not --release: "the KERNEL property" */
+	const char *release_from;
 };
 
 struct kernel {
@@ -36,7 +39,7 @@ struct kernel {
 	char *config_err;
 	struct strbuf tried;	/* every place looked at, for the error */
 
-	const struct kernel_opts *opts;
+	struct kernel_opts opts;	/* a copy: the caller's may be gone */
 };
 
 /* Identify the kernel from the options (the running one by default). */

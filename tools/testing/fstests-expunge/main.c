@@ -24,6 +24,7 @@ static const struct cmd commands[] = {
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
 	{ "check", do_check, "lint the data files" },
 	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
+	{ "entries", do_entries, "the entries of data files as JSON, for scripts" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

@@ -13,6 +13,7 @@ int do_exclude(int argc, char **argv);
 int do_flaky(int argc, char **argv);
 int do_check(int argc, char **argv);
 int do_compare(int argc, char **argv);
+int do_entries(int argc, char **argv);
 
 /* The options of the kernel tree to read, one by one (check needs two). */
 #define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)
@@ -41,7 +42,10 @@ int do_compare(int argc, char **argv);
 			   "vmlinux or a module of it, also .xz, .zst or .gz: " \
 			   "its release, and its config if built in (IKCONFIG)"), \
 		OPT_STRING(0, "build-dir", &name##_into->build_dir, "DIR", \
-			   "a kernel build directory (kernel.release, .config)"), \
+			   "a kernel build directory (kernel.release, .config; " \
+			   "the upstream version from the tree it came from)"), \
+		OPT_STRING(0, "version", &name##_into->version, "X.Y.Z", \
+			   "the upstream version, when the release does not say"), \
 		OPT_SRCTREE(name##_into, \
 			    "the kernel source tree: its Kconfig and git history"), \
 		OPT_DATA(name##_into, "the data files (default: " \

@@ -1,24 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compare report as JSON. The field names are an interface:
- * { "version": 1, "exit": N, "files": { "baseline": N, "run": N },
- *   "notes": [ "..." ], "totals": { CLASS: N, ... },
- *   "sections": [ { "section", "baseline_section", "in_baseline",
- *     "in_run", "tests", "data", "incomplete": [ "..." ],
- *     "environment": [ { "property", "baseline", "run" } ],
- *     "counts": { CLASS: N, ... },
- *     "results": [ { "test", "class", "note", "attempts", "failed",
- *       "baseline_attempts", "baseline_failed", "message", "detail",
- *       "not_run_reason", "hints", "entry" } ] } ] }
- * CLASS is regression, fixed, still_failing, known_failure,
- * unexpected_pass, flaky, new, missing, not_run or pass; "results" lists
- * every test but those that simply passed. Absent values are null.
+ * The compare report as JSON: its shape is an interface, documented in
+ * Documentation/filesystems/testing/fstests-expunge.rst (JSON REPORT);
+ * a change to it changes "version".
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
 #include "report.h"
+
+#define JSON_VERSION	2
 
 static void counts(struct strbuf *sb, const size_t *count)
 {
@@ -73,7 +65,6 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
 				   v->base;
-	struct strbuf e = { 0 };
 
 	sb_printf(sb, "%s\n        {", first ? "" : ",");
 	json_key_str(sb, "test", v->test);
@@ -88,19 +79,34 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 	sb_puts(sb, ", ");
 	json_key_str(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
+	json_key_str(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
+	sb_puts(sb, ", ");
 	json_key_str(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
 	hint_list(sb, v->hints);
+	sb_puts(sb, ", \"entry\": ");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
-		entry_describe(v->data->entry, &e);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "entry", e.buf);
-	sb_free(&e);
+		json_entry(sb, v->data->entry);
+	else
+		sb_puts(sb, "null");
 	sb_puts(sb, "}");
 }
 
-static void section(struct strbuf *sb, const struct section_cmp *sc)
+/* ",\n      \"key\": [ "..." ]": a list of strings, maybe none */
+static void jlist(struct strbuf *sb, const char *key, const struct strlist *l)
 {
-	const struct strlist *inc = sc->cand ? &sc->cand->incomplete : NULL;
+	size_t i;
+
+	sb_printf(sb, ",\n      \"%s\": [", key);
+	for (i = 0; l && i < l->n; i++) {
+		sb_puts(sb, i ? ", " : "");
+		json_str(sb, l->v[i]);
+	}
+	sb_puts(sb, "]");
+}
+
+static void section(struct strbuf *sb, const struct section_cmp *sc,
+		    bool all)
+{
 	bool first = true;
 	size_t i;
 
@@ -112,12 +118,10 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
 		  sc->tests);
 	json_key_str(sb, "data", sc->data);
-	sb_puts(sb, ",\n      \"incomplete\": [");
-	for (i = 0; inc && i < inc->n; i++) {
-		sb_puts(sb, i ? ", " : "");
-		json_str(sb, inc->v[i]);
-	}
-	sb_puts(sb, "],\n      \"environment\": [");
+	jlist(sb, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
+	jlist(sb, "baseline_incomplete",
+	      sc->base ? &sc->base->incomplete : NULL);
+	sb_puts(sb, ",\n      \"environment\": [");
 	for (i = 0; i < sc->nenv; i++) {
 		sb_puts(sb, i ? ", {" : "{");
 		json_key_str(sb, "property", sc->env[i].name);
@@ -131,7 +135,7 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 	counts(sb, sc->count);
 	sb_puts(sb, ",\n      \"results\": [");
 	for (i = 0; i < sc->n; i++) {
-		if (sc->v[i].cls == CLS_PASS)
+		if (sc->v[i].cls == CLS_PASS && !all)
 			continue;
 		result(sb, &sc->v[i], first);
 		first = false;
@@ -139,13 +143,59 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 	sb_puts(sb, first ? "]}" : "\n      ]}");
 }
 
+/* A duration in seconds, or null */
+static void seconds(struct strbuf *sb, double t)
+{
+	if (t < 0)
+		sb_puts(sb, "null");
+	else
+		sb_printf(sb, "%.3f", t);
+}
+
+/* "side": [ { "name", "duration", "files": [ { "path", ... } ] } ] */
+static void runs(struct strbuf *sb, const char *side, const struct side *sd)
+{
+	size_t i, j;
+
+	sb_printf(sb, "\"%s\": [", side);
+	for (i = 0; i < sd->nruns; i++) {
+		const struct side_run *r = &sd->runs[i];
+		double total = 0;
+
+		for (j = 0; j < r->n && total >= 0; j++)
+			total = r->f[j].time < 0 ? -1 : total + r->f[j].time;
+		sb_puts(sb, i ? ",\n    {" : "\n    {");
+		json_key_str(sb, "name", r->name);
+		sb_puts(sb, ", \"duration\": ");
+		seconds(sb, total);
+		sb_puts(sb, ", \"files\": [");
+		for (j = 0; j < r->n; j++) {
+			sb_puts(sb, j ? ", {" : "{");
+			json_key_str(sb, "path", r->f[j].path);
+			sb_puts(sb, ", ");
+			json_key_str(sb, "section", r->f[j].section);
+			sb_puts(sb, ", \"duration\": ");
+			seconds(sb, r->f[j].time);
+			sb_puts(sb, "}");
+		}
+		sb_puts(sb, "]}");
+	}
+	sb_puts(sb, "]");
+}
+
 void report_json(const struct report *r, struct strbuf *out)
 {
 	size_t i;
 
-	sb_printf(out, "{\n  \"version\": 1,\n  \"exit\": %d,\n", r->exit_code);
+	sb_printf(out, "{\n  \"version\": %d,\n  \"exit\": %d,\n",
+		  JSON_VERSION, r->exit_code);
 	sb_printf(out, "  \"files\": {\"baseline\": %u, \"run\": %u},\n",
 		  r->base->files, r->cand->files);
+	sb_puts(out, "  \"runs\": {");
+	runs(out, "baseline", r->base);
+	sb_puts(out, ",\n   ");
+	runs(out, "run", r->cand);
+	sb_puts(out, "},\n");
 	sb_puts(out, "  \"notes\": [");
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, i ? ", " : "");
@@ -155,7 +205,7 @@ void report_json(const struct report *r, struct strbuf *out)
 	counts(out, r->totals.count);
 	sb_puts(out, ",\n  \"sections\": [");
 	for (i = 0; i < r->n; i++) {
-		section(out, &r->sc[i]);
+		section(out, &r->sc[i], r->all);
 		if (i + 1 < r->n)
 			sb_puts(out, ",");
 	}

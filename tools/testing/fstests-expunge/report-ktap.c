@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The compare report as KTAP version 1: a subtest per section, a line
- * per test; only regressions (and incomplete sections) are "not ok".
+ * per test. Regressions and still-failing tests are "not ok"; a known
+ * failure is "ok ... # XFAIL", as kselftest writes it, and its
+ * description says so too: kunit.py knows no XFAIL and would show a
+ * plain pass.
  */
 #include <string.h>
 
@@ -14,13 +17,18 @@ static void oneline(struct strbuf *sb, const char *s)
 		sb_add(sb, *s == '\n' || *s == '#' ? " " : s, 1);
 }
 
+static bool failed(enum cls c)
+{
+	return c == CLS_REGRESSION || c == CLS_STILL_FAILING;
+}
+
 static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 {
 	const struct tally *t = v->cand;
 	const char *p, *nl;
 
-	sb_printf(sb, "    %s %zu %s", v->cls == CLS_REGRESSION ? "not ok" : "ok",
-		  n, v->test);
+	sb_printf(sb, "    %s %zu %s", failed(v->cls) ? "not ok" : "ok", n,
+		  v->test);
 	switch (v->cls) {
 	case CLS_NOT_RUN:
 		sb_puts(sb, " # SKIP ");
@@ -30,7 +38,7 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 		sb_puts(sb, " # SKIP missing: in the baseline, not in this run");
 		break;
 	case CLS_KNOWN:
-		sb_puts(sb, " # XFAIL known failure");
+		sb_puts(sb, " (known failure) # XFAIL known failure");
 		break;
 	case CLS_PASS:
 		break;
@@ -38,7 +46,7 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 		sb_printf(sb, " # %s", cls_name(v->cls));
 		if (t && t->fail && t->pass)
 			sb_printf(sb, " %u/%u failed", t->fail, t->pass + t->fail);
-		if (v->cls == CLS_REGRESSION && t && t->msg) {
+		if (failed(v->cls) && t && t->msg) {
 			sb_puts(sb, ": ");
 			oneline(sb, t->msg);
 		}
@@ -59,12 +67,18 @@ void report_ktap(const struct report *r, struct strbuf *out)
 	for (i = 0; i < r->n; i++) {
 		const struct section_cmp *sc = &r->sc[i];
 		bool bad = sc->count[CLS_REGRESSION] ||
+			   sc->count[CLS_STILL_FAILING] ||
 			   (sc->cand && sc->cand->incomplete.n);
 
 		sb_printf(out, "    KTAP version 1\n    # Subtest: %s\n", sc->name);
 		for (j = 0; sc->cand && j < sc->cand->incomplete.n; j++) {
 			sb_puts(out, "    # incomplete run: ");
 			oneline(out, sc->cand->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
+		for (j = 0; sc->base && j < sc->base->incomplete.n; j++) {
+			sb_puts(out, "    # incomplete baseline run: ");
+			oneline(out, sc->base->incomplete.v[j]);
 			sb_puts(out, "\n");
 		}
 		for (j = 0; j < sc->nenv; j++) {

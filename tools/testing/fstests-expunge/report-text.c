@@ -81,15 +81,20 @@ static void environment(const struct report *r, struct strbuf *out)
 
 static void incomplete(const struct report *r, struct strbuf *out)
 {
+	bool first = true;
 	size_t i, j;
 
 	for (i = 0; i < r->n; i++) {
-		const struct side_section *c = r->sc[i].cand;
+		const struct side_section *c = r->sc[i].cand, *b = r->sc[i].base;
 
-		for (j = 0; c && j < c->incomplete.n; j++)
+		for (j = 0; c && j < c->incomplete.n; j++, first = false)
 			sb_printf(out, "%sIncomplete run (a crash?) in section %s: %s\n",
-				  i + j ? "" : "\n", r->sc[i].name,
+				  first ? "\n" : "", r->sc[i].name,
 				  c->incomplete.v[j]);
+		for (j = 0; b && j < b->incomplete.n; j++, first = false)
+			sb_printf(out, "%sIncomplete baseline run in section %s: %s\n",
+				  first ? "\n" : "", b->name,
+				  b->incomplete.v[j]);
 	}
 }
 
@@ -160,7 +165,9 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 	if (fail && fail->fail && fail->msg)
 		sb_printf(out, "      %s\n", fail->msg);
 	if (fail && fail->fail && fail->detail)
-		sb_printf(out, "      %s\n", fail->detail);
+		indented(out, "      ", fail->detail);
+	if (fail && fail->fail && fail->out_bad)
+		sb_printf(out, "      see %s\n", fail->out_bad);
 	if (v->hints)
 		indented(out, "      ", v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE) {
@@ -237,13 +244,14 @@ void report_text(const struct report *r, struct strbuf *out)
 	environment(r, out);
 	incomplete(r, out);
 	summary(r, out);
-	for (k = 0; k < CLS_PASS; k++) {
+	for (k = 0; k < (r->all ? NR_CLS : CLS_PASS); k++) {
 		if (!r->totals.count[k])
 			continue;
 		sb_printf(out, "\n%s (%zu)%s:\n", cls_title(k),
 			  r->totals.count[k], k == CLS_NOT_RUN && r->have_base ?
 			  ", of them these ran in the baseline" : "");
-		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW) {
+		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW ||
+		    k == CLS_PASS) {
 			names(r, k, out);
 			continue;
 		}

@@ -12,6 +12,7 @@ struct report {
 	struct compare_totals totals;
 	const struct side *base, *cand;
 	bool have_base;
+	bool all;			/* --all: list the passes too */
 	const struct strlist *notes;	/* said before the rest */
 	int exit_code;
 };

@@ -114,24 +114,37 @@ static bool is_change(const char *s, size_t n)
 	return false;
 }
 
-/* The line of a log that says what went wrong first. */
+/* Changed lines of a diff kept as the detail: the first say the most */
+#define DIFF_LINES_KEEP	3
+
+/*
+ * The lines of a log that say what went wrong first: a kernel log's
+ * first warning, a diff's first changed lines (never its ---/+++ header).
+ */
 static char *log_line(const char *s, enum log_kind kind)
 {
-	while (*s) {
+	struct strbuf sb = { 0 };
+	unsigned int kept = 0;
+
+	while (*s && kept < (kind == LOG_DIFF ? DIFF_LINES_KEEP : 1)) {
 		size_t n = strcspn(s, "\n");
 		bool hit;
+		char *line;
 
 		if (kind == LOG_DIFF)
 			hit = n && is_change(s, n);
 		else
 			hit = is_warning(s, n);
-		if (hit)
-			return keep_line(s, n);
+		if (hit) {
+			line = keep_line(s, n);
+			sb_printf(&sb, "%s%s", kept++ ? "\n" : "", line);
+			free(line);
+		}
 		s += n;
 		if (*s)
 			s++;
 	}
-	return NULL;
+	return sb.buf;
 }
 
 /*
@@ -197,6 +210,7 @@ static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 	char *t = attr(attrs, n, "time");
 
 	rd->seen_suite = true;
+	rd->rf->time = t && *t ? strtod(t, NULL) : -1;
 	/* fstests writes time="" until the run ends */
 	if (t && !*t) {
 		rd->rf->incomplete = true;
@@ -445,6 +459,7 @@ int result_read_buf(const char *name, const char *buf, size_t len,
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(name);
+	rf->time = -1;
 	xf_init_buf(&rd.xf, buf, len);
 	return read_common(&rd, rf->path, rf, err);
 }
@@ -457,6 +472,7 @@ int result_read(const char *path, struct result_file *rf, char **err)
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(path);
+	rf->time = -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st)) {
 		*err = xasprintf("%s: %s", path, strerror(errno));

@@ -17,7 +17,7 @@ struct result_case {
 	char *name;		/* "generic/388" */
 	enum outcome outcome;
 	char *msg;		/* failure or skipped message, first line */
-	char *detail;		/* first line of the diff or kernel warning */
+	char *detail;		/* first changed lines of the diff, or kernel warning */
 };
 
 struct result_prop {
@@ -32,6 +32,7 @@ struct result_file {
 	size_t nprops, aprops;
 	struct result_case *cases;	/* in file order */
 	size_t ncases, acases;
+	double time;		/* the testsuite's time= in seconds, or -1 */
 	bool incomplete;	/* the run stopped early */
 	char *why_incomplete;	/* with file and line when cut short */
 	unsigned long repaired;	/* unescaped attributes that were repaired */

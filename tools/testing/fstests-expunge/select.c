@@ -6,6 +6,7 @@
 
 #include "gitfix.h"
 #include "kcond.h"
+#include "ktree.h"
 #include "select.h"
 
 /* The distinct conditions of ds, and which entry uses which. */
@@ -46,6 +47,51 @@ static bool any_fixed_by(const struct dataset *ds)
 	return false;
 }
 
+/* The commit a release built from git names: "6.1.119-00123-gabcdef123456" */
+static char *release_commit(const char *release)
+{
+	const char *g = strstr(release, "-g");
+	size_t n;
+
+	for (; g; g = strstr(g + 1, "-g")) {
+		n = strspn(g + 2, "0123456789abcdef");
+		if (n >= 7 && (!g[2 + n] || g[2 + n] == '-' || g[2 + n] == '+'))
+			return xstrndup(g + 2, n);
+	}
+	return NULL;
+}
+
+/*
+ * The history fixed-by= is read from: the commit the release names, or
+ * HEAD, saying so when the tree's version is not the kernel's.
+ */
+static int open_history(struct selector *s, const struct kernel *k,
+			char **err)
+{
+	char *commit = release_commit(k->release), vb[48], kb[48];
+	struct kver tree;
+	int ret;
+
+	if (commit) {
+		ret = gitfix_open_at(k->srctree, commit, &s->git, err);
+		if (ret >= 0) {
+			free(commit);
+			return ret;
+		}
+		pr_warn("%s; the history of HEAD is read instead", *err);
+		free(*err);
+		*err = NULL;
+		free(commit);
+	}
+	ret = gitfix_open(k->srctree, &s->git, err);
+	if (ret == 0 && !ktree_version(k->srctree, &tree) &&
+	    kver_cmp(&tree, &k->version))
+		pr_warn("%s: HEAD is %s (its Makefile), the kernel judged %s: fixed-by= is read from HEAD's history",
+			k->srctree, kver_str(&tree, vb),
+			kver_str(&k->version, kb));
+	return ret;
+}
+
 int selector_init(struct selector *s, const struct dataset *ds,
 		  struct kernel *k, struct diag *d, char **err)
 {
@@ -61,8 +107,7 @@ int selector_init(struct selector *s, const struct dataset *ds,
 	s->cond = xcalloc(ds->n, 1);
 	s->git = NULL;
 	n = collect_conds(ds, &conds, idx);
-	if (k->srctree && any_fixed_by(ds) &&
-	    gitfix_open(k->srctree, &s->git, err) < 0)
+	if (k->srctree && any_fixed_by(ds) && open_history(s, k, err) < 0)
 		goto out;
 	if (!n) {
 		ret = 0;
@@ -163,12 +208,19 @@ static void add_missing(struct strbuf *why, const struct gitfix *git,
 	size_t j, n = 0;
 
 	for (j = 0; e->fixed_by[j]; j++) {
-		if (gitfix_find(git, e->fixed_by[j], &hit))
+		if (gitfix_find(git, e->fixed_by[j], &hit) || !hit.reverted)
+			continue;
+		sb_printf(why, "; fixed-by=%s reverted by %.12s", e->fixed_by[j],
+			  hit.revert);
+	}
+	for (j = 0; e->fixed_by[j]; j++) {
+		if (gitfix_find(git, e->fixed_by[j], &hit) || hit.reverted)
 			continue;
 		sb_printf(why, "%s%s", n++ ? "," : "; fixed-by=",
 			  e->fixed_by[j]);
 	}
-	sb_printf(why, " not in HEAD %.12s", gitfix_head(git));
+	if (n)
+		sb_printf(why, " not in HEAD %.12s", gitfix_head(git));
 }
 
 enum verdict selector_check(const struct selector *s, size_t i,

@@ -2,8 +2,13 @@
 /* The runs on one side of a comparison, merged per section and test. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "side.h"
+
+const char *const side_settings[NR_SIDE_SETTINGS] = {
+	"FSTYP", "MKFS_OPTIONS", "MOUNT_OPTIONS", "TEST_FS_MOUNT_OPTS",
+};
 
 static size_t hash_name(const char *name)
 {
@@ -76,6 +81,58 @@ static void take(char **dst, char **src)
 	}
 }
 
+static bool same_setting(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* A run merged into a section: is it set up as the first one was? */
+static void check_settings(struct side_section *s, const struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < NR_SIDE_SETTINGS && !s->settings_differ; i++) {
+		if (!same_setting(section_prop(s, side_settings[i]),
+				  result_prop(rf, side_settings[i])))
+			s->settings_differ = side_settings[i];
+	}
+}
+
+/* fstests writes SECTION/TEST.out.bad beside SECTION/result.xml */
+static char *out_bad(const char *xml, const char *test)
+{
+	const char *slash = strrchr(xml, '/');
+	char *path = xasprintf("%.*s%s.out.bad", slash ? (int)(slash - xml + 1) : 0,
+			       xml, test);
+
+	if (!access(path, F_OK))
+		return path;
+	free(path);
+	return NULL;
+}
+
+/* The file in the list of its run's files. */
+static void add_file(struct side *sd, const struct result_file *rf,
+		     const char *run)
+{
+	struct side_run *r = NULL;
+	struct side_file *f;
+	size_t i;
+
+	for (i = 0; i < sd->nruns && !r; i++) {
+		if (!strcmp(sd->runs[i].name, run))
+			r = &sd->runs[i];
+	}
+	if (!r) {
+		r = array_push(&sd->runs, &sd->nruns, &sd->aruns, sizeof(*r));
+		r->name = xstrdup(run);
+	}
+	f = array_push(&r->f, &r->n, &r->alloc, sizeof(*f));
+	f->path = xstrdup(rf->path);
+	f->section = xstrdup(rf->section);
+	f->time = rf->time;
+}
+
 void side_add(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
@@ -83,6 +140,7 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 	size_t i;
 
 	sd->files++;
+	add_file(sd, rf, run);
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
@@ -93,6 +151,8 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 		s->nprops = rf->nprops;
 		rf->props = NULL;
 		rf->nprops = 0;
+	} else {
+		check_settings(s, rf);
 	}
 	kernel = result_prop(rf, "KERNEL");
 	if (kernel && *kernel && !s->kernel)
@@ -116,6 +176,7 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 			if (!t->fail++) {
 				take(&t->msg, &c->msg);
 				take(&t->detail, &c->detail);
+				t->out_bad = out_bad(rf->path, t->name);
 			}
 			break;
 		case OUT_NOTRUN:
@@ -182,6 +243,7 @@ void side_free(struct side *sd)
 			free(s->t[j].name);
 			free(s->t[j].msg);
 			free(s->t[j].detail);
+			free(s->t[j].out_bad);
 			free(s->t[j].notrun_msg);
 		}
 		for (j = 0; j < s->nprops; j++) {
@@ -197,5 +259,14 @@ void side_free(struct side *sd)
 		strlist_free(&s->incomplete);
 	}
 	free(sd->s);
+	for (i = 0; i < sd->nruns; i++) {
+		for (j = 0; j < sd->runs[i].n; j++) {
+			free(sd->runs[i].f[j].path);
+			free(sd->runs[i].f[j].section);
+		}
+		free(sd->runs[i].f);
+		free(sd->runs[i].name);
+	}
+	free(sd->runs);
 	memset(sd, 0, sizeof(*sd));
 }

@@ -6,12 +6,20 @@
 #include "results.h"
 #include "util.h"
 
+/*
+ * The properties that must match for runs to be comparable (compared as
+ * written; not set is the same as empty).
+ */
+#define NR_SIDE_SETTINGS	4
+extern const char *const side_settings[NR_SIDE_SETTINGS];
+
 /* Every attempt at one test in one section: first, retries, runs. */
 struct tally {
 	char *name;
 	unsigned int pass, fail, notrun;
 	char *msg;		/* the first failure's message */
-	char *detail;		/* its first diff or kernel log line */
+	char *detail;		/* its changed diff lines, or kernel log line */
+	char *out_bad;		/* its .out.bad beside the result.xml, or NULL */
 	char *notrun_msg;	/* why it did not run, the first time */
 };
 
@@ -21,6 +29,7 @@ struct side_section {
 	size_t nprops;
 	char *kernel;			/* the first KERNEL its runs name */
 	bool kernels_differ;		/* its runs name several */
+	const char *settings_differ;	/* a setting its runs do not share */
 	struct strlist runs;		/* the runs it is in (run keys) */
 	struct strlist incomplete;	/* "path: why" of each incomplete run */
 	struct tally *t;		/* sorted by name after side_finish() */
@@ -28,10 +37,26 @@ struct side_section {
 	size_t *hash, hsize;		/* index + 1 into t, while adding */
 };
 
+/* One file of a run, as it was read. */
+struct side_file {
+	char *path;
+	char *section;
+	double time;	/* the testsuite's time= in seconds, or -1 */
+};
+
+/* A run: its files (one per section; check-parallel: per shard). */
+struct side_run {
+	char *name;
+	struct side_file *f;
+	size_t n, alloc;
+};
+
 struct side {
 	struct side_section *s;
 	size_t n, alloc;
 	unsigned int files;
+	struct side_run *runs;		/* in the order first read */
+	size_t nruns, aruns;
 };
 
 /*

@@ -41,10 +41,12 @@ void pr_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+int oom_exit_status = EXIT_PROBLEM;
+
 static void oom(void)
 {
 	fprintf(stderr, "%s: out of memory\n", progname);
-	exit(EXIT_USAGE);
+	exit(oom_exit_status);
 }
 
 void *xmalloc(size_t size)

@@ -22,6 +22,11 @@
 #define EXIT_SKIP	125
 
 extern const char *progname;
+/*
+ * The exit status when memory runs out: not a usage error, a problem;
+ * compare --bisect makes it EXIT_SKIP (cannot tell).
+ */
+extern int oom_exit_status;
 
 __printf(1, 2) void pr_err(const char *fmt, ...);
 __printf(1, 2) void pr_warn(const char *fmt, ...);

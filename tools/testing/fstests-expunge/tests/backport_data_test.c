@@ -105,8 +105,12 @@ static struct trees make_trees(void)
 /* Run the script in the stable tree; stdout to DIR/out, stderr to DIR/err */
 static int run_script(const struct trees *t, const char *args)
 {
-	return run_sh("cd %s && %s --mainline %s %s >%s/out 2>%s/err", t->stable,
-		  SCRIPT, t->mainline, args, t->dir, t->dir);
+	const char *bin = getenv("FEXP");
+
+	/* it reads the data with the tool under test */
+	return run_sh("cd %s && FSTESTS_EXPUNGE_TOOL=%s %s --mainline %s %s >%s/out 2>%s/err",
+		  t->stable, bin ? bin : SRCDIR "/fstests-expunge", SCRIPT,
+		  t->mainline, args, t->dir, t->dir);
 }
 
 static char *out_of(const struct trees *t, const char *name)
@@ -135,6 +139,8 @@ TEST(patch_for_fixes_with_data)
 	EXPECT_NE(NULL, strstr(patch, "(\"ext4: fix bug one\")"));
 	/* ext4/002 also needs a fix that is not backported */
 	EXPECT_NE(NULL, strstr(patch, "Note: ext4/002: fixed= left alone"));
+	/* signed off by who git config names */
+	EXPECT_NE(NULL, strstr(patch, "\n\nSigned-off-by: "));
 	/* the patch applies to the stable branch */
 	ASSERT_EQ(0, run_sh("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
 	free(path);
@@ -142,7 +148,7 @@ TEST(patch_for_fixes_with_data)
 	data = slurp(path);
 	ASSERT_LT(0, asprintf(&want,
 			      SPDX
-			      "ext4/001  fail  since=6.6.1 fixed-by=%.12s fixed=6.10,6.6.31  # a bug\n"
+			      "ext4/001  fail  since=6.6.1 fixed=6.10,6.6.31 fixed-by=%.12s  # a bug\n"
 			      "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n",
 			      t.fix1, t.fix1, t.other));
 	EXPECT_STREQ(want, data);
@@ -175,9 +181,9 @@ TEST(a_range_and_a_release_given)
 	/* the commits the data names, not every commit of the range */
 	EXPECT_NE(NULL, strstr(patch, "data for 3 backported commits\n"));
 	EXPECT_EQ(NULL, strstr(patch, "bug one is fixed"));
-	EXPECT_NE(NULL, strstr(patch, "fixed=6.10,6.6.32  # a bug\n"));
+	EXPECT_NE(NULL, strstr(patch, "fixed=6.10,6.6.32 fixed-by="));
 	/* every fix of ext4/002 is in the range: its fixed= is set too */
-	EXPECT_NE(NULL, strstr(patch, "fixed=6.6.32  # another bug\n"))
+	EXPECT_NE(NULL, strstr(patch, "section=ext4_1k fixed=6.6.32 fixed-by="))
 		TH_LOG("%s", patch);
 	EXPECT_NE(NULL, strstr(patch, "\n-ext4/003  flaky  # flaky\n"));
 	run_sh("rm -rf %s", t.dir);
@@ -214,6 +220,61 @@ TEST(bad_usage_and_unknown_commits)
 	EXPECT_EQ(2, run_script(&t, ""));
 	EXPECT_EQ(2, run_sh("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
 	EXPECT_EQ(0, run_sh("%s --help >/dev/null", SCRIPT));
+	run_sh("rm -rf %s", t.dir);
+}
+
+TEST(a_bug_url_with_a_fragment_is_kept_whole)
+{
+	struct trees t = make_trees();
+	char *data, *args;
+
+	/* the branch's entry names its bug report at a comment: #c3 */
+	write_in(t.stable, DATA "/ext4.expunge",
+		 SPDX
+		 "ext4/001  fail  bug=https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3  # a bug\n");
+	ASSERT_EQ(0, run_sh("git -C %s commit -q -m data", t.stable));
+	ASSERT_LT(0, asprintf(&args, "--fixed-version 6.6.31 %s", t.fix1));
+	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
+	data = out_of(&t, "out");
+	EXPECT_NE(NULL, strstr(data, "\n+ext4/001  fail  fixed=6.10,6.6.31 fixed-by="));
+	EXPECT_NE(NULL, strstr(data, " bug=https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3  # a bug\n"))
+		TH_LOG("%s", data);
+	free(data);
+	free(args);
+	run_sh("rm -rf %s", t.dir);
+}
+
+TEST(an_entry_of_another_kind_or_section_is_named_not_ignored)
+{
+	struct trees t = make_trees();
+	char *err;
+
+	/* the branch has ext4/001 as flaky, mainline as fail */
+	write_in(t.stable, DATA "/ext4.expunge", SPDX "ext4/001  flaky  # a bug\n");
+	ASSERT_EQ(0, run_sh("git -C %s commit -q -m data", t.stable));
+	EXPECT_EQ(3, run_script(&t, t.fix1));
+	err = out_of(&t, "err");
+	EXPECT_NE(NULL, strstr(err, "ext4.expunge:2: ext4/001 flaky differs from mainline's fail"))
+		TH_LOG("%s", err);
+	EXPECT_EQ(NULL, strstr(err, "no data change is needed"));
+	free(err);
+	run_sh("rm -rf %s", t.dir);
+}
+
+TEST(a_stable_range_names_the_upstream_commits)
+{
+	struct trees t = make_trees();
+	char *msg, *patch;
+
+	ASSERT_LT(0, asprintf(&msg, "ext4: fix bug one\n\ncommit %s upstream.\n", t.fix1));
+	free(git_commit(t.stable, msg));
+	free(msg);
+	ASSERT_EQ(1, run_script(&t, "--fixed-version 6.6.31 --stable-range HEAD~1..HEAD"))
+		TH_LOG("%s", out_of(&t, "err"));
+	patch = out_of(&t, "out");
+	EXPECT_NE(NULL, strstr(patch, "data for the backport of "));
+	EXPECT_NE(NULL, strstr(patch, "(\"ext4: fix bug one\")"));
+	free(patch);
 	run_sh("rm -rf %s", t.dir);
 }
 

@@ -109,4 +109,42 @@ TEST(broken_kconfig_is_unreadable_input)
 	remove_tree(tree);
 }
 
+/* "--srctree ." as the docs write it: relative to the current directory */
+TEST(relative_srctree)
+{
+	char *tree = make_tree("mainmenu \"test\"\nsource \"fs/Kconfig\"\n");
+	char *data, *args;
+	struct run_result r, x;
+	FILE *f;
+
+	ASSERT_EQ(0, chdir(tree));
+	ASSERT_EQ(0, mkdir("fs", 0755));
+	f = fopen("fs/Kconfig", "w");
+	ASSERT_NE(NULL, f);
+	fputs(kconfig + strlen("mainmenu \"test\"\n"), f);
+	fclose(f);
+	data = tmpfile_str("generic/470  expunge  if FS_DAX && !EXT4_FS_SECURITY  # a\n");
+	if (asprintf(&args, "check --srctree . %s", data) < 0)
+		abort();
+	r = run_fexp(args);
+	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
+	EXPECT_NE(NULL, strstr(r.out, "0 errors, 0 warnings")) TH_LOG("%s", r.out);
+	free(args);
+	/* exclude evaluates the condition with the tree's Kconfig */
+	if (asprintf(&args, "%s --config %s --data %s --srctree .",
+		     "exclude --fs ext4 -s dax --release 6.8",
+		     SRCDIR "/tests/fixtures/config-dax", SRCDIR "/tests/fixtures/data") < 0)
+		abort();
+	x = run_fexp(args);
+	EXPECT_EQ(0, x.status) TH_LOG("%s", x.err);
+	EXPECT_NE(NULL, strstr(x.out, "\ngeneric/470 # expunge")) TH_LOG("%s", x.out);
+	free(args);
+	ASSERT_EQ(0, chdir("/"));
+	run_free(&r);
+	run_free(&x);
+	unlink(data);
+	free(data);
+	remove_tree(tree);
+}
+
 TEST_HARNESS_MAIN

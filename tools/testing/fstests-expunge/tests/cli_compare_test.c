@@ -242,7 +242,9 @@ TEST(ktap_marks_known_failures_xfail)
 	struct run_result r = cmp(DATA "--format ktap " MCGROF("20230829"));
 
 	EXPECT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out, " generic/537 # XFAIL known failure\n"));
+	/* as kselftest writes it; the description says it to kunit.py too */
+	EXPECT_NE(NULL, strstr(r.out, "\n    ok 502 generic/537 (known failure) # XFAIL "));
+	EXPECT_NE(NULL, strstr(r.out, " (known failure) # XFAIL known failure\n"));
 	EXPECT_NE(NULL, strstr(r.out, "\nok 1 xfs_reflink_4k\n"));
 	run_free(&r);
 }
@@ -402,10 +404,11 @@ TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
 				     RUN("run1-ext4/ext4_4k"));
 
 	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
+	const char *seven = "  xfs_crc: all 7 tests (the section is not in ";
 
-	/* run3 has xfs_crc too: 7 tests, 2 of them not run */
+	/* run3 has xfs_crc too: 7 tests, 2 of them not run; all 7 missing */
 	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
-	EXPECT_EQ(0, strncmp(strstr(back.out, all) + strlen(all), "this run)\n", 10));
+	EXPECT_EQ(0, strncmp(strstr(back.out, seven) + strlen(seven), "this run)\n", 10));
 	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
 	run_free(&r);
 	run_free(&back);
@@ -477,6 +480,382 @@ TEST(output_file_is_written_and_usage_errors_exit_2)
 	free(args);
 	close(fd);
 	unlink(out);
+}
+
+TEST(unreadable_path_on_either_side_is_exit_2_not_a_crash)
+{
+	static const char *const args[] = {
+		"--baseline /nonexistent " MCGROF("20230731"),
+		MCGROF("20230731") "/nonexistent",
+		"--baseline " MCGROF("20230731") MCGROF("20230731") "/nonexistent",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		char *bis = args2("--bisect %s", args[i]);
+		struct run_result r = cmp(args[i]), b = cmp(bis);
+
+		EXPECT_EQ(2, r.status) TH_LOG("compare %s", args[i]);
+		EXPECT_NE(NULL, strstr(r.err, "/nonexistent: "));
+		/* git bisect run aborts on an exit above 127 */
+		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
+		run_free(&r);
+		run_free(&b);
+		free(bis);
+	}
+}
+
+TEST(unreadable_kernel_or_data_option_cannot_tell_under_bisect)
+{
+	static const char *const opts[] = {
+		"--data /nonexistent", "--build-dir /nonexistent",
+		"--kernel /nonexistent", "--config /nonexistent",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++) {
+		char *plain = args2("%s %s", opts[i], CMP "/kdevops/20240221");
+		char *bis = args2("--bisect %s", plain);
+		struct run_result r = cmp(plain), b = cmp(bis);
+
+		/* git bisect counts 2 as bad: unreadable input is "cannot tell" */
+		EXPECT_EQ(2, r.status) TH_LOG("compare %s", plain);
+		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
+		EXPECT_NE(NULL, strstr(b.err, "/nonexistent")) TH_LOG("%s", b.err);
+		run_free(&r);
+		run_free(&b);
+		free(plain);
+		free(bis);
+	}
+}
+
+/* A config too large for 100 MB of address space */
+static char *huge_config(void)
+{
+	char *path = strdup("/tmp/fexp-huge-config.XXXXXX");
+	int fd = mkstemp(path), i;
+	FILE *f = fdopen(fd, "w");
+
+	if (!f)
+		abort();
+	for (i = 0; i < 1500000; i++)
+		fprintf(f, "CONFIG_SYM_%d=y\n", i);
+	fclose(f);
+	return path;
+}
+
+/* compare args with 100 MB of address space: the shell sets the limit */
+static struct run_result cmp_limited(const char *args)
+{
+	const char *bin = getenv("FEXP");
+	char *orig = strdup(bin ? bin : SRCDIR "/fstests-expunge"), *limited;
+	struct run_result r;
+
+	if (asprintf(&limited, "ulimit -v 100000; %s", orig) < 0)
+		abort();
+	setenv("FEXP", limited, 1);
+	r = cmp(args);
+	setenv("FEXP", orig, 1);
+	free(limited);
+	free(orig);
+	return r;
+}
+
+TEST(out_of_memory_is_no_usage_error_and_cannot_tell_under_bisect)
+{
+	char *cfg, *args, *bis;
+	struct run_result r, b;
+
+#ifdef __SANITIZE_ADDRESS__
+	SKIP(return, "ASan needs more address space than the limit");
+#endif
+	cfg = huge_config();
+	args = args2("--data %s/tests/fixtures/data --config %s %s", SRCDIR, cfg,
+		     RUN("run1-ext4/ext4_4k"));
+	bis = args2("--bisect %s", args);
+	r = cmp_limited(args);
+	b = cmp_limited(bis);
+	EXPECT_NE(NULL, strstr(r.err, "out of memory")) TH_LOG("%s", r.err);
+	EXPECT_EQ(1, r.status);
+	EXPECT_EQ(125, b.status);
+	run_free(&r);
+	run_free(&b);
+	free(args);
+	free(bis);
+	unlink(cfg);
+	free(cfg);
+}
+
+/* A result.xml of more <property> and <testcase> elements: a temporary file */
+static char *result_xml(const char *props, const char *cases)
+{
+	char *text, *path;
+
+	text = args2("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		     "<testsuite name=\"xfstests\" failures=\"0\" tests=\"1\" time=\"9\">\n"
+		     "\t<properties>\n"
+		     "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
+		     "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
+		     "%s\t</properties>\n"
+		     "%s</testsuite>\n", props, cases);
+	path = tmpfile_str(text);
+	free(text);
+	return path;
+}
+
+#define CASE(sec, t)	"\t<testcase classname=\"xfstests." sec "\" name=\"" t "\" time=\"1\"/>\n"
+#define SKIPPED(sec, t)	"\t<testcase classname=\"xfstests." sec "\" name=\"" t "\" time=\"0\">\n" \
+			"\t\t<skipped message=\"not here\"/>\n\t</testcase>\n"
+
+/* The class jq finds for a test of a section in a JSON report */
+static char *class_of(const char *json, const char *sec, const char *test)
+{
+	char *results = args2(".sections[] | select(.section == \"%s\") | .results[]", sec);
+	char *f = args2("%s | select(.test == \"%s\") | .class", results, test);
+	char *c = jsonq(json, f);
+
+	free(results);
+	free(f);
+	return c;
+}
+
+TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
+{
+	char *base = result_xml("", SKIPPED("s", "generic/100") CASE("s", "generic/101"));
+	char *other = result_xml("", SKIPPED("t", "generic/100"));
+	char *run = result_xml("", CASE("s", "generic/101"));
+	char *args = args2(EMPTY_DATA "--format json -b %s -b %s %s", base, other, run);
+	char *bis = args2(EMPTY_DATA "--bisect -b %s -b %s %s", base, other, run);
+	struct run_result r = cmp(args), b = cmp(bis);
+	char *c;
+
+	/* a test and a whole section not in this run: missing, not "not run" */
+	c = class_of(r.out, "s", "generic/100");
+	EXPECT_STREQ("missing", c);
+	free(c);
+	c = class_of(r.out, "t", "generic/100");
+	EXPECT_STREQ("missing", c);
+	free(c);
+	EXPECT_EQ(125, b.status);
+	run_free(&r);
+	run_free(&b);
+	free(args);
+	free(bis);
+	unlink(base);
+	unlink(other);
+	unlink(run);
+	free(base);
+	free(other);
+	free(run);
+}
+
+TEST(map_to_a_section_that_is_not_there_is_a_usage_error)
+{
+	struct run_result r = cmp(EMPTY_DATA "--map ext4_9k=ext4_4k --baseline "
+				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+	struct run_result s = cmp(EMPTY_DATA "--map ext4_1k=ext4_9k --baseline "
+				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "ext4_9k")) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "baseline")) TH_LOG("%s", r.err);
+	EXPECT_EQ(2, s.status);
+	EXPECT_NE(NULL, strstr(s.err, "ext4_9k")) TH_LOG("%s", s.err);
+	run_free(&r);
+	run_free(&s);
+}
+
+TEST(runs_set_up_differently_on_one_side_are_noted)
+{
+	char *a = result_xml("\t\t<property name=\"MKFS_OPTIONS\" value=\"-b size=1k\"/>\n",
+			     CASE("s", "generic/101"));
+	char *b = result_xml("\t\t<property name=\"MKFS_OPTIONS\" value=\"\"/>\n",
+			     CASE("s", "generic/101"));
+	char *args = args2(EMPTY_DATA "--format json --baseline %s %s %s", a, a, b);
+	char *bargs = args2(EMPTY_DATA "--format json --baseline %s --baseline %s %s",
+			    a, b, a);
+	struct run_result r = cmp(args), rb = cmp(bargs);
+	char *n = jsonq(r.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+	char *nb = jsonq(rb.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
+
+	ASSERT_NE(NULL, n);
+	EXPECT_NE(NULL, strstr(n, "s: runs set up differently")) TH_LOG("%s", n);
+	ASSERT_NE(NULL, nb);
+	EXPECT_NE(NULL, strstr(nb, "baseline")) TH_LOG("%s", nb);
+	free(n);
+	free(nb);
+	run_free(&r);
+	run_free(&rb);
+	free(args);
+	free(bargs);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+}
+
+TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
+{
+	const char *inc = CMP "/fstests/example-result-incomplete.xml";
+	const char *full = CMP "/fstests/example-result.xml";
+	char *args = args2(EMPTY_DATA "--baseline %s %s", inc, full);
+	char *jargs = args2(EMPTY_DATA "--format json --baseline %s %s", inc, full);
+	struct run_result t = cmp(args), j = cmp(jargs);
+	char *v = jsonq(j.out, ".sections[0].baseline_incomplete[0]");
+
+	EXPECT_NE(NULL, strstr(t.out, "Incomplete baseline run in section xfs_crc: "))
+		TH_LOG("%s", t.out);
+	ASSERT_NE(NULL, v);
+	EXPECT_NE(NULL, strstr(v, "example-result-incomplete.xml: the run did not finish"))
+		TH_LOG("%s", v);
+	free(v);
+	run_free(&t);
+	run_free(&j);
+	free(args);
+	free(jargs);
+}
+
+TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
+{
+	char dir[] = "/tmp/fexp-outbad.XXXXXX", *cmd, *args, *v, *want;
+	struct run_result r, t;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	want = args2("%s/ext4_4k/ext4/306.out.bad", dir);
+	cmd = args2("mkdir -p %s/ext4_4k/ext4 && cp %s %s/ext4_4k/ && echo x > %s",
+		    dir, RUN("run1-ext4/ext4_4k"), dir, want);
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
+	args = args2(EMPTY_DATA "--format json %s", dir);
+	r = cmp(args);
+	free(args);
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .detail");
+	ASSERT_NE(NULL, v) TH_LOG("%s", r.out);
+	/* the changed lines of the diff, never its ---/+++ header */
+	EXPECT_STREQ("-append 2m to testfile1\n-wrote 2097152/2097152 bytes at offset 1048576\n"
+		     "-XXX Bytes, X ops; XX:XX:XX.X (XXX YYY/sec and XXX ops/sec)", v);
+	free(v);
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"ext4/306\") | .out_bad");
+	EXPECT_STREQ(want, v);
+	free(v);
+	/* generic/398 failed too, but its .out.bad is not there */
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/398\") | .out_bad");
+	EXPECT_STREQ("null", v);
+	free(v);
+	args = args2(EMPTY_DATA "%s", dir);
+	t = cmp(args);
+	free(args);
+	v = args2("\n      see %s\n", want);
+	EXPECT_NE(NULL, strstr(t.out, v)) TH_LOG("%s", t.out);
+	EXPECT_NE(NULL, strstr(t.out, "\n      -append 2m to testfile1\n      -wrote 2097152/"));
+	free(v);
+	free(want);
+	run_free(&r);
+	run_free(&t);
+	cmd = args2("rm -rf %s", dir);
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
+}
+
+#define XFS_537_REASON	"fails with exit status 1 in these runs"
+
+/* A jq filter: the values named, joined by | */
+#define FIELDS(list)	"[" list "] | map(tostring) | join(\"|\")"
+
+TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
+{
+	struct run_result r = cmp(DATA "--format json " MCGROF("20230829"));
+	char *v;
+
+	EXPECT_EQ(0, r.status);
+	v = jsonq(r.out, ".version");
+	EXPECT_STREQ("2", v);
+	free(v);
+	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/537\") | .entry | "
+	       FIELDS(".file, .line, .kind, .retries, .since, .fixed, .bug, .reason"));
+	EXPECT_STREQ("xfs.expunge|3|fail|null|null|null|null|" XFS_537_REASON, v);
+	free(v);
+	run_free(&r);
+}
+
+TEST(json_entry_versions_retries_and_bug)
+{
+	char *data = strdup("/tmp/fexp-jdata.XXXXXX"), *file, *xml, *args, *v;
+	struct run_result r;
+	FILE *f;
+
+	ASSERT_NE(NULL, mkdtemp(data));
+	file = args2("%s/xfs.expunge", data);
+	f = fopen(file, "w");
+	ASSERT_NE(NULL, f);
+	fputs("generic/101 flaky retries=5 since=6.1.50,6.5 fixed=6.6.30,6.9 ", f);
+	fputs("bug=https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3 # races\n", f);
+	fclose(f);
+	xml = result_xml("",
+			 "\t<testcase classname=\"xfstests.s\" name=\"generic/101\">\n"
+			 "\t\t<failure message=\"- output mismatch\" type=\"TestFail\"/>\n"
+			 "\t</testcase>\n" CASE("s", "generic/101"));
+	args = args2("--data %s --format json %s", data, xml);
+	r = cmp(args);
+	v = jsonq(r.out, ".sections[0].results[0].entry | "
+	       FIELDS(".kind, .retries, (.since | join(\",\")), (.fixed | join(\",\")), .bug"));
+	EXPECT_STREQ("flaky|5|6.1.50,6.5|6.6.30,6.9|https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3",
+		     v);
+	free(v);
+	run_free(&r);
+	free(args);
+	unlink(xml);
+	free(xml);
+	unlink(file);
+	free(file);
+	rmdir(data);
+	free(data);
+}
+
+TEST(json_lists_each_run_with_its_files_and_durations)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format json --baseline " MCGROF("20230731")
+				  MCGROF("20230817") MCGROF("20230825"));
+	char *v;
+
+	v = jsonq(r.out, "[.runs.baseline[], .runs.run[]] | map(.files | length) | join(\",\")");
+	EXPECT_STREQ("1,1,1", v);
+	free(v);
+	/* the duration is the time= fstests wrote on the testsuite */
+	v = jsonq(r.out, ".runs.run[0].files[0] | "
+	       FIELDS("(.path | test(\"20230817\")), .section, .duration"));
+	ASSERT_NE(NULL, v) TH_LOG("%s", r.out);
+	EXPECT_EQ(0, strncmp(v, "true|xfs_reflink_4k|", 20)) TH_LOG("%s", v);
+	EXPECT_STRNE("null", strrchr(v, '|') + 1);
+	free(v);
+	v = jsonq(r.out, ".runs.run[0].duration == .runs.run[0].files[0].duration");
+	EXPECT_STREQ("true", v);
+	free(v);
+	run_free(&r);
+}
+
+TEST(json_with_all_lists_the_passes_too)
+{
+	struct run_result r = cmp(EMPTY_DATA "--format json " MCGROF("20230731"));
+	struct run_result a = cmp(EMPTY_DATA "--format json --all " MCGROF("20230731"));
+	char *n = jsonq(r.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
+	char *na = jsonq(a.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
+	char *c = jsonq(a.out, ".sections[0].counts.pass");
+
+	struct run_result t = cmp(EMPTY_DATA "--all " MCGROF("20230731"));
+
+	EXPECT_EQ(0, a.status);
+	/* in the text too, after the other lists */
+	EXPECT_NE(NULL, strstr(t.out, "\nPassed (")) TH_LOG("%s", t.out);
+	run_free(&t);
+	EXPECT_STREQ("0", n);
+	EXPECT_STREQ(c, na);
+	EXPECT_STRNE("0", na);
+	free(n);
+	free(na);
+	free(c);
+	run_free(&r);
+	run_free(&a);
 }
 
 TEST(help_describes_the_exit_codes)

@@ -493,6 +493,78 @@ TEST_F(tmp, kernel_command)
 	run_free(&r);
 }
 
+/*
+ * A distribution's build directory: its release says 6.1, not 6.1.119;
+ * the tree it came from says it (source/Makefile), or its compile.h.
+ */
+static char *distro_build(const char *compile_h)
+{
+	static const char *const dirs[] = {
+		"include", "include/config", "include/generated", "src",
+	};
+	char *dir = tmpdir_new(), *path, *config;
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		if (asprintf(&path, "%s/%s", dir, dirs[i]) < 0 || mkdir(path, 0755))
+			abort();
+		free(path);
+	}
+	put_in_dir(dir, "include/config/kernel.release", "6.1.0-28-amd64\n");
+	if (read_file(NODAX, 1 << 20, &config, &len))
+		abort();
+	put_in_dir(dir, ".config", config);
+	free(config);
+	if (asprintf(&path, "%s/source", dir) < 0 || symlink("src", path))
+		abort();
+	free(path);
+	if (compile_h)
+		put_in_dir(dir, "include/generated/compile.h", compile_h);
+	else
+		put_in_dir(dir, "src/Makefile",
+			   "VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 119\nEXTRAVERSION =\n");
+	return dir;
+}
+
+#define UTS_DEBIAN	"#define UTS_VERSION \"#1 SMP Debian 6.1.119-1 (2024-11-22)\"\n"
+
+TEST(distro_build_dir_gives_the_upstream_version)
+{
+	char *tree = distro_build(NULL);
+	char *banner = distro_build(UTS_DEBIAN);
+	struct run_result r;
+
+	/* the tree the build came from: source/Makefile */
+	r = fexp("kernel --build-dir %s --data %s", tree, DATA);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_HAS(r.out, "release:  6.1.0-28-amd64 (from ");
+	EXPECT_HAS(r.out, "version:  6.1.119 (from ");
+	EXPECT_HAS(r.out, "/source/Makefile)\n");
+	run_free(&r);
+	/* or the banner the build wrote */
+	r = fexp("kernel --build-dir %s --data %s", banner, DATA);
+	EXPECT_HAS(r.out, "version:  6.1.119 (from Debian version in the banner");
+	EXPECT_HAS(r.out, "compile.h");
+	run_free(&r);
+	/* so that fixed=6.1.90 holds: ext4/032 is no longer a known failure */
+	r = fexp("exclude --fs ext4 -s ext4_4k --build-dir %s --data %s", tree, DATA);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_EQ(NULL, strstr(r.out, "\next4/032 "));
+	run_free(&r);
+	/* --version says it outright */
+	r = fexp("kernel --release 6.1.0-28-amd64 --version 6.1.120 --config %s --data %s",
+		 NODAX, DATA);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_HAS(r.out, "version:  6.1.120 (from --version)\n");
+	run_free(&r);
+	r = fexp("kernel --version 6.x --config %s --data %s", NODAX, DATA);
+	EXPECT_EQ(2, r.status);
+	EXPECT_HAS(r.err, "--version 6.x");
+	run_free(&r);
+	tmpdir_remove(tree);
+	tmpdir_remove(banner);
+}
+
 /* The value of key in "key=value" lines, or NULL */
 static char *key_value(const char *lines, const char *key)
 {
@@ -578,14 +650,36 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nhelp\n", c.out);
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nhelp\n", c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
 	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--release R\n"
 		     "--config FILE\n--kernel FILE\n--build-dir DIR\n"
-		     "--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
+		     "--version X.Y.Z\n--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
 	run_free(&c);
 	run_free(&o);
+}
+
+#define BUG_1	"https://bugzilla.kernel.org/show_bug.cgi?id=1"
+#define ENTRY_FIELDS \
+	"[.file, .line, .test, .kind, (.since | join(\",\")), .bug] | join(\"|\")"
+
+/* entries: the data as JSON lines, for scripts that must not parse it */
+TEST(entries_as_json_lines)
+{
+	struct run_result r = fexp("entries %s/global.expunge", DATA);
+	char *line2 = r.out ? strchr(r.out, '\n') : NULL, *v;
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	ASSERT_NE(NULL, line2);
+	v = jsonq(line2 + 1, ENTRY_FIELDS);
+	EXPECT_STREQ("global.expunge|5|generic/742|fail|6.6.12,6.7|" BUG_1, v);
+	free(v);
+	run_free(&r);
+	r = fexp("entries -");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	run_free(&r);
 }
 
 TEST(no_config_found)
@@ -616,7 +710,7 @@ TEST(no_config_found)
 
 TEST(unknown_fs_lists_known_ones)
 {
-	static const char *const names[] = { "nilfs2", "global", "../ext4", "EXT4", "''" };
+	static const char *const names[] = { "global", "../ext4", "EXT4", "''" };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
@@ -629,6 +723,66 @@ TEST(unknown_fs_lists_known_ones)
 		}
 		run_free(&r);
 	}
+}
+
+TEST(fs_without_a_data_file_gets_global_expunge)
+{
+	struct run_result r = fexp("exclude --fs nilfs2 --release 6.8 --data %s",
+				   DATA);
+	char *tests = tests_of(r.out);
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("generic/079\ngeneric/742\n", tests);
+	/* said on stderr and in the file: a misspelt --fs shows */
+	EXPECT_HAS(r.err, "no data for filesystem 'nilfs2'");
+	EXPECT_HAS(r.err, "there is data for: ext4 xfs");
+	EXPECT_HAS(r.out, "\n# no data for filesystem 'nilfs2'");
+	free(tests);
+	run_free(&r);
+	r = fexp("flaky --fs nilfs2 --release 6.8 --data %s", DATA);
+	EXPECT_EQ(0, r.status);
+	run_free(&r);
+}
+
+TEST(exclude_without_section_says_section_entries_are_left_out)
+{
+	struct run_result r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s",
+				   DAX, DATA);
+	const char *line = strstr(r.out, "\n# 5 entries name sections");
+
+	EXPECT_EQ(0, r.status);
+	ASSERT_NE(NULL, line) TH_LOG("%s", r.out);
+	EXPECT_HAS(r.err, "5 entries name sections");
+	EXPECT_HAS(r.err, "--section");
+	run_free(&r);
+	/* with a section there is nothing to say */
+	r = ext4_exclude("ext4_4k", "6.8.12", DAX, "");
+	EXPECT_EQ(NULL, strstr(r.out, "entries name sections"));
+	EXPECT_STREQ("", r.err);
+	run_free(&r);
+}
+
+TEST(flaky_lists_every_section_given)
+{
+	struct run_result r;
+	const char *one, *two;
+
+	r = fexp("flaky --fs ext4 -s ext4_4k -s ext4_1k --release 6.8.12 --config %s --data %s",
+		 DAX, DATA);
+	EXPECT_EQ(0, r.status);
+	one = strstr(r.out, "# section ext4_4k\n");
+	two = strstr(r.out, "# section ext4_1k\n");
+	ASSERT_NE(NULL, one) TH_LOG("%s", r.out);
+	ASSERT_NE(NULL, two) TH_LOG("%s", r.out);
+	EXPECT_LT(one, two);
+	/* 4k: generic/388 and generic/475; 1k: generic/388 only */
+	EXPECT_TRUE(str_starts(one + 18, "generic/388 3 # "));
+	EXPECT_NE(NULL, strstr(one, "\ngeneric/475 5 # "));
+	EXPECT_GT(strstr(one, "\ngeneric/475 5 # "), one);
+	EXPECT_LT(strstr(one, "\ngeneric/475 5 # "), two);
+	EXPECT_TRUE(str_starts(two + 18, "generic/388 3 # "));
+	EXPECT_EQ(NULL, strstr(two, "generic/475"));
+	run_free(&r);
 }
 
 TEST_F(tmp, malformed_data_stops_exclude)
@@ -841,7 +995,8 @@ static bool sane_exit(const struct run_result *r)
 }
 
 /* Mutated data and configs through check and exclude: never a crash */
-TEST_F(tmp, mutated_inputs_never_crash_the_tool)
+/* 80 runs of the tool: more than 30 s under ASan on a busy machine */
+TEST_F_TIMEOUT(tmp, mutated_inputs_never_crash_the_tool, 300)
 {
 	char *dir = self->dir, *data, *config, *cfgpath;
 	size_t dlen, clen, round;

@@ -28,19 +28,6 @@ static char *make_dir(void)
 	return dir;
 }
 
-static void put(const char *dir, const char *name, const char *text)
-{
-	char *path;
-	FILE *f;
-
-	if (asprintf(&path, "%s/%s", dir, name) < 0)
-		abort();
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-	free(path);
-}
-
 static void remove_dir(const char *dir)
 {
 	char *cmd;
@@ -123,12 +110,12 @@ TEST_F(tmp, filesystems_sorted_without_global_and_other_files)
 	struct datadir dd = { .dir = dir };
 	char **fs;
 
-	put(dir, "xfs.expunge", entry);
-	put(dir, "ext4.expunge", entry);
-	put(dir, "global.expunge", entry);
-	put(dir, ".hidden.expunge", entry);
-	put(dir, "README", "not data\n");
-	put(dir, "btrfs.expunge~", entry);
+	put_in_dir(dir, "xfs.expunge", entry);
+	put_in_dir(dir, "ext4.expunge", entry);
+	put_in_dir(dir, "global.expunge", entry);
+	put_in_dir(dir, ".hidden.expunge", entry);
+	put_in_dir(dir, "README", "not data\n");
+	put_in_dir(dir, "btrfs.expunge~", entry);
 	fs = datadir_filesystems(&dd);
 	ASSERT_NE(NULL, fs[0]);
 	EXPECT_STREQ("ext4", fs[0]);
@@ -171,8 +158,8 @@ TEST_F(tmp, unknown_filesystem_lists_the_known_ones)
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
 
-	put(dir, "ext4.expunge", entry);
-	put(dir, "xfs.expunge", entry);
+	put_in_dir(dir, "ext4.expunge", entry);
+	put_in_dir(dir, "xfs.expunge", entry);
 	EXPECT_EQ(-1, datadir_load(&dd, "ext3", &ds, &d, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, "'ext3'"));
@@ -184,6 +171,29 @@ TEST_F(tmp, unknown_filesystem_lists_the_known_ones)
 	free(err);
 	dataset_free(&ds);
 	diag_free(&d);
+}
+
+TEST(filesystem_without_its_own_file_gets_global_only)
+{
+	char *dir = make_dir(), *err = NULL;
+	struct datadir dd = { .dir = dir };
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+
+	put_in_dir(dir, "ext4.expunge", entry);
+	put_in_dir(dir, "global.expunge", "generic/001 expunge # everywhere\n");
+	EXPECT_EQ(1, datadir_load(&dd, "ext3", &ds, &d, &err));
+	ASSERT_EQ(1, ds.n);
+	EXPECT_STREQ("generic/001", ds.entries[0].test);
+	/* the note says so, and names the filesystems that have data */
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "global.expunge only"));
+	EXPECT_NE(NULL, strstr(err, "there is data for: ext4"));
+	free(err);
+	dataset_free(&ds);
+	diag_free(&d);
+	remove_dir(dir);
+	free(dir);
 }
 
 /* The binary under test, as run_fexp() finds it. */
@@ -247,7 +257,7 @@ TEST_F(tmp, binary_beside_data_reads_it)
 
 	if (asprintf(&want, "%s/data", dir) < 0 || mkdir(want, 0755))
 		abort();
-	put(want, "mine.expunge", entry);
+	put_in_dir(want, "mine.expunge", entry);
 	r = run_copy(dir, "fstests-expunge", NULL);
 	EXPECT_EQ(0, r.status);
 	free(want);
@@ -270,8 +280,8 @@ TEST_F(tmp, installed_binary_reads_share_then_environment)
 	free(share);
 	if (asprintf(&share, "%s/usr/share/fstests-expunge", dir) < 0)
 		abort();
-	put(share, "inst.expunge", entry);
-	put(env, "fromenv.expunge", entry);
+	put_in_dir(share, "inst.expunge", entry);
+	put_in_dir(env, "fromenv.expunge", entry);
 
 	r = run_copy(dir, "usr/bin/fstests-expunge", NULL);
 	EXPECT_EQ(0, r.status);

@@ -206,4 +206,63 @@ TEST(second_run_reads_the_cache)
 	run_sh("rm -rf %s", w.dir);
 }
 
+TEST(a_revert_of_the_backport_undoes_the_fix)
+{
+	struct world w = make_world();
+	struct run_result r;
+	char *revert, *msg, *line;
+
+	if (asprintf(&msg, "Revert \"ext4: a fix\"\n\nThis reverts commit %s.\n",
+		     w.backport) < 0)
+		abort();
+	revert = git_commit(w.repo, msg);
+	free(msg);
+	r = run_exclude(&w, w.repo, "6.6.29");
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	/* the backport is gone again: ext4/001 fails again */
+	EXPECT_TRUE(excluded(r.out, "ext4/001")) TH_LOG("%s", r.out);
+	line = explain_line(r.out, "ext4/001");
+	if (asprintf(&msg, "fixed-by=0123456789ab reverted by %.12s", revert) < 0)
+		abort();
+	EXPECT_NE(NULL, strstr(line, msg)) TH_LOG("%s", line);
+	free(msg);
+	free(line);
+	run_free(&r);
+	/* and a revert of the revert brings it back */
+	if (asprintf(&msg, "Revert \"Revert \\\"ext4: a fix\\\"\"\n\nThis reverts commit %s.\n",
+		     revert) < 0)
+		abort();
+	free(git_commit(w.repo, msg));
+	free(msg);
+	r = run_exclude(&w, w.repo, "6.6.29");
+	EXPECT_FALSE(excluded(r.out, "ext4/001")) TH_LOG("%s", r.out);
+	run_free(&r);
+	free(revert);
+	run_sh("rm -rf %s", w.dir);
+}
+
+TEST(a_release_of_another_commit_than_head_is_said_or_used)
+{
+	struct world w = make_world();
+	struct run_result r;
+	char *release;
+
+	/* the build names the commit before the backport: judge that one */
+	if (asprintf(&release, "6.6.29-00001-g%.12s", w.own) < 0)
+		abort();
+	r = run_exclude(&w, w.repo, release);
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_TRUE(excluded(r.out, "ext4/001")) TH_LOG("%s", r.out);
+	EXPECT_FALSE(excluded(r.out, "ext4/002"));
+	run_free(&r);
+	free(release);
+	/* a tree whose Makefile says another version than the kernel judged */
+	run_sh("printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n' > %s/Makefile", w.repo);
+	r = run_exclude(&w, w.repo, "6.6.29");
+	EXPECT_NE(NULL, strstr(r.err, "6.12.3")) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "HEAD")) TH_LOG("%s", r.err);
+	run_free(&r);
+	run_sh("rm -rf %s", w.dir);
+}
+
 TEST_HARNESS_MAIN

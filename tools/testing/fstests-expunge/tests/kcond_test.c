@@ -539,4 +539,82 @@ TEST(missing_tree_is_an_error)
 	strlist_free(&names);
 }
 
+/*
+ * One binary for every stable tree: the trees of both versions make
+ * check unpacks (6.1 and 6.12), whichever one this binary links the
+ * kconfig of. The other is read with its own kconfig, built once into a
+ * cache (slow the first time: a generous timeout).
+ */
+FIXTURE(tree_of_each_version) {
+	char *cache;
+};
+
+FIXTURE_VARIANT(tree_of_each_version) {
+	const char *tree;
+};
+
+FIXTURE_VARIANT_ADD(tree_of_each_version, v6_1) {
+	.tree = SRCDIR "/../../../.cache/linux-source-6.1",
+};
+
+FIXTURE_VARIANT_ADD(tree_of_each_version, v6_12) {
+	.tree = SRCDIR "/../../../.cache/linux-source-6.12",
+};
+
+FIXTURE_SETUP(tree_of_each_version)
+{
+	/* kept between runs: the tree's kconfig is built once */
+	self->cache = strdup("/tmp/fexp-test-kconfig-cache");
+	setenv("XDG_CACHE_HOME", self->cache, 1);
+}
+
+FIXTURE_TEARDOWN(tree_of_each_version)
+{
+	free(self->cache);
+}
+
+TEST_F_TIMEOUT(tree_of_each_version, conditions_and_symbols, 600)
+{
+	static const char text[] =
+		"CONFIG_MODULES=y\nCONFIG_BLOCK=y\nCONFIG_EXT4_FS=m\n"
+		"# CONFIG_XFS_FS is not set\nCONFIG_X86=y\n";
+	struct kcond c[] = {
+		{ .expr = "EXT4_FS" },
+		{ .expr = "XFS_FS" },
+		{ .expr = "EXT4_FS && BLOCK" },
+		{ .expr = "FS_DAX" },
+	};
+	struct kconfig_file cfg;
+	struct strlist names = { 0 };
+	struct stat st;
+	char *err = NULL, *kconfig;
+	size_t i;
+
+	if (asprintf(&kconfig, "%s/fs/ext4/Kconfig", variant->tree) < 0)
+		abort();
+	if (stat(kconfig, &st)) {
+		free(kconfig);
+		SKIP(return, "no kernel tree at %s", variant->tree);
+	}
+	free(kconfig);
+	ASSERT_EQ(0, kconfig_parse("t", text, strlen(text), &cfg, &err));
+	ASSERT_EQ(0, kcond_eval(c, ARRAY_SIZE(c), &cfg, variant->tree, &err)) {
+		TH_LOG("%s", err);
+	}
+	EXPECT_EQ('m', c[0].value);
+	EXPECT_EQ('n', c[1].value);
+	EXPECT_EQ('m', c[2].value);
+	/* FS_DAX depends on things this small config does not have */
+	EXPECT_EQ('n', c[3].value);
+	kconfig_free(&cfg);
+	ASSERT_EQ(0, kcond_tree_declared(variant->tree, &names, &err)) {
+		TH_LOG("%s", err);
+	}
+	EXPECT_LT(5000, names.n);
+	for (i = 0; i < names.n && strcmp(names.v[i], "EXT4_FS"); i++)
+		;
+	EXPECT_LT(i, names.n);
+	strlist_free(&names);
+}
+
 TEST_HARNESS_MAIN

@@ -27,7 +27,10 @@ TEST(reads_every_testcase_and_its_outcome)
 	EXPECT_EQ(OUT_FAIL, rf.cases[2].outcome);
 	EXPECT_EQ(OUT_PASS, rf.cases[3].outcome);
 	EXPECT_EQ(OUT_FAIL, rf.cases[4].outcome);
-	EXPECT_STREQ("+mount failed", rf.cases[2].detail);
+	/* the changed lines of the diff, not its --- and +++ header */
+	EXPECT_STREQ("+mount failed\n"
+		     "+(see /var/lib/xfstests/results//xfs_crc/generic/475.full for details)",
+		     rf.cases[2].detail);
 	EXPECT_EQ(OUT_NOTRUN, rf.cases[5].outcome);
 	EXPECT_STREQ("not suitable for this filesystem type: xfs", rf.cases[5].msg);
 	/* the first warning of the kernel log */
@@ -148,7 +151,10 @@ TEST(megabytes_of_cdata_are_skipped)
 	ASSERT_EQ(0, result_read_buf("huge.xml", buf, len, &rf, &err));
 	EXPECT_FALSE(rf.incomplete);
 	ASSERT_EQ(2, rf.ncases);
-	EXPECT_STREQ("+first bad line", rf.cases[0].detail);
+	/* the first three changed lines */
+	EXPECT_STREQ("+first bad line\n"
+		     "+some output of the test that goes on and on\n"
+		     "+some output of the test that goes on and on", rf.cases[0].detail);
 	EXPECT_EQ(OUT_PASS, rf.cases[1].outcome);
 	result_free(&rf);
 	free(buf);

@@ -39,6 +39,21 @@ static inline char *tmpfile_str(const char *text)
 	return tmpfile_with(text, strlen(text));
 }
 
+/* Write text to the file dir/name */
+static inline void put_in_dir(const char *dir, const char *name,
+			      const char *text)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		abort();
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+	free(path);
+}
+
 /* A new temporary directory; its malloc'd path. */
 static inline char *tmpdir_new(void)
 {
@@ -167,6 +182,37 @@ static inline void run_free(struct run_result *r)
 {
 	free(r->out);
 	free(r->err);
+}
+
+/*
+ * What jq's filter prints for the JSON text, without its last newline:
+ * reports are checked with a real JSON parser. NULL when jq rejects the
+ * text or the filter.
+ */
+static inline char *jsonq(const char *json, const char *filter)
+{
+	char *in = tmpfile_str(json), *cmd, *out;
+	char outp[] = "/tmp/fexp-jq.XXXXXX";
+	int fd = mkstemp(outp), st;
+	size_t len;
+
+	if (fd < 0 || asprintf(&cmd, "jq -r '%s' %s >%s 2>/dev/null", filter,
+			       in, outp) < 0)
+		abort();
+	st = system(cmd);
+	out = slurp_fd(fd);
+	unlink(in);
+	unlink(outp);
+	free(in);
+	free(cmd);
+	if (st) {
+		free(out);
+		return NULL;
+	}
+	len = strlen(out);
+	if (len && out[len - 1] == '\n')
+		out[len - 1] = '\0';
+	return out;
 }
 
 #endif

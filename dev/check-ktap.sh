@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# compare's KTAP report as the kernel's own KTAP parser reads it
+# (tools/testing/kunit/kunit.py parse --json): a still-failing test is a
+# failure, a known failure (ok ... # XFAIL) is never a plain pass, and the
+# other tests keep their names.
+#
+# Usage: dev/check-ktap.sh KSRC BUILD_DIR
+set -u
+
+ksrc=$1
+build=$(cd "$2" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+cmp=$top/tools/testing/fstests-expunge/tests/fixtures/compare
+fexp=$build/fstests-expunge
+kunit=$ksrc/tools/testing/kunit/kunit.py
+t=$build/ktap-check
+fails=0
+
+ok() { echo "ok - $*"; }
+bad() { echo "not ok - $*"; fails=$((fails + 1)); }
+
+rm -rf "$t"
+mkdir -p "$t"
+
+# parse NAME COMPARE-ARGS...: the report as kunit.py reads it, in $t/NAME.json
+parse() {
+	local name=$1
+	shift
+	"$fexp" compare --format ktap "$@" >"$t/$name.ktap"
+	# it exits 1 when a test failed: what it wrote tells
+	python3 "$kunit" parse --json="$t/$name.json" "$t/$name.ktap" \
+		>"$t/$name.parsed" 2>&1
+	grep -q 'Testing complete' "$t/$name.parsed" && [ -s "$t/$name.json" ] ||
+		{ bad "kunit.py parse $name"; cat "$t/$name.parsed"; }
+}
+
+# status NAME SECTION TEST: what kunit.py made of the test's line
+status() {
+	jq -r --arg s "$2" --arg t "$3" '.sub_groups[] | select(.name == $s) |
+		.test_cases[] | select(.name == $t or (.name | startswith($t + " "))) |
+		"\(.status) \(.name)"' "$t/$1.json"
+}
+
+# ext4/306 fails in both runs, and the data says nothing of it
+parse still --data "$cmp/fstests" --baseline "$cmp/runs/run1-ext4/ext4_4k" \
+	"$cmp/runs/run1-ext4/ext4_4k"
+got=$(status still ext4_4k ext4/306)
+case $got in
+"FAIL ext4/306") ok "a still-failing test is a failure: $got" ;;
+*) bad "a still-failing test is a failure, not '$got'" ;;
+esac
+
+# generic/537 is a known failure in the data
+parse known --data "$cmp/data" "$cmp/kdevops/20230829"
+got=$(status known xfs_reflink_4k generic/537)
+case $got in
+"PASS generic/537" | "") bad "a known failure is no plain pass: '$got'" ;;
+*) ok "a known failure is no plain pass: $got" ;;
+esac
+got=$(status known xfs_reflink_4k generic/001)
+[ "$got" = "PASS generic/001" ] && ok "a pass is a pass: $got" ||
+	bad "a pass is a pass, not '$got'"
+
+[ "$fails" -eq 0 ]
