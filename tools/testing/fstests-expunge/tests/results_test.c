@@ -234,4 +234,34 @@ TEST(empty_or_missing_file_is_an_error)
 	free(path);
 }
 
+/* xmllint --noblanks output: the whole file on one line */
+TEST(compact_xml_keeps_every_testcase)
+{
+	const char *xml =
+		"<?xml version=\"1.0\"?><testsuite name=\"xfstests\" time=\"9\">"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/001\" time=\"1\">"
+		"<failure message=\"- output mismatch (see \"a\" & b)\" type=\"TestFail\"/>"
+		"<system-err><![CDATA[--- a\n+++ b\n+bad\n]]></system-err></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/002\" time=\"1\">"
+		"<failure message=\"- output mismatch\" type=\"TestFail\"/></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/003\" time=\"1\">"
+		"<skipped message=\"not \"run\"\"/></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/004\" time=\"1\"/>"
+		"</testsuite>";
+	struct result_file rf;
+	char *err = NULL;
+
+	ASSERT_EQ(0, result_read_buf("compact.xml", xml, strlen(xml), &rf, &err));
+	EXPECT_FALSE(rf.incomplete);
+	ASSERT_EQ(4, rf.ncases);
+	EXPECT_STREQ("generic/001", rf.cases[0].name);
+	EXPECT_STREQ("- output mismatch (see \"a\" & b)", rf.cases[0].msg);
+	EXPECT_STREQ("generic/002", rf.cases[1].name);
+	EXPECT_EQ(OUT_FAIL, rf.cases[1].outcome);
+	EXPECT_STREQ("not \"run\"", rf.cases[2].msg);
+	EXPECT_EQ(OUT_NOTRUN, rf.cases[2].outcome);
+	EXPECT_EQ(OUT_PASS, rf.cases[3].outcome);
+	result_free(&rf);
+}
+
 TEST_HARNESS_MAIN
