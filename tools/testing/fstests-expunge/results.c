@@ -23,7 +23,8 @@
 enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL };
 
 struct reader {
-	struct result_file *rf;
+	struct result_file *top;	/* the file's first testsuite */
+	struct result_file *rf;		/* the testsuite being read */
 	struct xml_filter xf;
 	const char *name;
 	bool seen_suite;
@@ -205,10 +206,36 @@ static void case_commit(struct reader *rd)
 	memset(&rd->cur, 0, sizeof(rd->cur));
 }
 
+/* The section of a testsuite without a classname: SECTION, or "global". */
+static void default_section(struct result_file *rf)
+{
+	const char *s;
+
+	if (rf->section)
+		return;
+	s = result_prop(rf, "SECTION");
+	rf->section = xstrdup(s && *s ? s : "global");
+}
+
+/* A second <testsuite> in <testsuites>: a section of its own. */
+static void next_suite(struct reader *rd)
+{
+	struct result_file *top = rd->top, *rf;
+
+	if (rd->in_case)
+		case_commit(rd);
+	default_section(rd->rf);
+	rf = array_push(&top->more, &top->nmore, &top->amore, sizeof(*rf));
+	rf->path = xstrdup(top->path);
+	rd->rf = rf;
+}
+
 static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *t = attr(attrs, n, "time");
 
+	if (rd->seen_suite)
+		next_suite(rd);
 	rd->seen_suite = true;
 	/* fstests writes time="" until the run ends */
 	if (t && !*t) {
@@ -315,6 +342,8 @@ static void sax_start(void *ctx, const xmlChar *localname,
 	}
 	if (!strcmp(name, "testcase"))
 		on_testcase(rd, attrs, n);
+	else if (!strcmp(name, "testsuite"))
+		on_testsuite(rd, attrs, n);
 	else if (rd->in_case)
 		on_case_child(rd, name, attrs, n);
 	else if (!strcmp(name, "property"))
@@ -399,7 +428,8 @@ static int read_with(struct reader *rd, char **err)
 	int ret;
 
 	ret = parse(rd);
-	rf->repaired = rd->xf.repaired;
+	rd->top->repaired = rd->xf.repaired;
+	rf = rd->rf;
 	if (ret >= 0 && !rd->seen_suite) {
 		*err = xasprintf("%s: not an fstests result file (no <testsuite>)",
 				 rd->name);
@@ -436,6 +466,7 @@ static int read_common(struct reader *rd, const char *name,
 {
 	int ret;
 
+	rd->top = rf;
 	rd->rf = rf;
 	rd->name = name;
 	ret = read_with(rd, err);
@@ -443,11 +474,8 @@ static int read_common(struct reader *rd, const char *name,
 	sb_free(&rd->text);
 	free(rd->err_msg);
 	xf_free(&rd->xf);
-	if (!rf->section) {
-		const char *s = result_prop(rf, "SECTION");
-
-		rf->section = xstrdup(s && *s ? s : "global");
-	}
+	default_section(rd->rf);
+	default_section(rf);
 	return ret;
 }
 
@@ -504,6 +532,9 @@ void result_free(struct result_file *rf)
 {
 	size_t i;
 
+	for (i = 0; i < rf->nmore; i++)
+		result_free(&rf->more[i]);
+	free(rf->more);
 	for (i = 0; i < rf->nprops; i++) {
 		free(rf->props[i].name);
 		free(rf->props[i].value);

@@ -80,13 +80,12 @@ static void take(char **dst, char **src)
 	}
 }
 
-void side_add(struct side *sd, struct result_file *rf, const char *run)
+static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
 	const char *kernel;
 	size_t i;
 
-	sd->files++;
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
@@ -128,6 +127,16 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 			break;
 		}
 	}
+}
+
+void side_add(struct side *sd, struct result_file *rf, const char *run)
+{
+	size_t i;
+
+	sd->files++;
+	add_suite(sd, rf, run);
+	for (i = 0; i < rf->nmore; i++)
+		add_suite(sd, &rf->more[i], run);
 	result_free(rf);
 }
 

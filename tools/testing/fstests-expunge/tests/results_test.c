@@ -264,4 +264,39 @@ TEST(compact_xml_keeps_every_testcase)
 	result_free(&rf);
 }
 
+/* Two sections in one <testsuites> file */
+static const char two_suites[] =
+	"<?xml version=\"1.0\"?>\n<testsuites>\n"
+	"<testsuite name=\"xfstests\" time=\"5\">\n"
+	"<properties><property name=\"SECTION\" value=\"ext4_1k\"/></properties>\n"
+	"<testcase classname=\"xfstests.ext4_1k\" name=\"generic/001\" time=\"1\">\n"
+	"<failure message=\"- output mismatch\" type=\"TestFail\" />\n"
+	"</testcase>\n</testsuite>\n"
+	"<testsuite name=\"xfstests\" time=\"\">\n"
+	"<properties><property name=\"SECTION\" value=\"ext4_4k\"/></properties>\n"
+	"<testcase name=\"generic/001\" time=\"1\"/>\n"
+	"<testcase name=\"generic/002\" time=\"1\"/>\n"
+	"</testsuite>\n</testsuites>\n";
+
+TEST(each_testsuite_of_a_file_is_a_section_of_its_own)
+{
+	struct result_file rf;
+	char *err = NULL;
+
+	ASSERT_EQ(0, result_read_buf("two.xml", two_suites,
+				     strlen(two_suites), &rf, &err));
+	EXPECT_STREQ("ext4_1k", rf.section);
+	ASSERT_EQ(1, rf.ncases);
+	EXPECT_EQ(OUT_FAIL, rf.cases[0].outcome);
+	EXPECT_FALSE(rf.incomplete);
+	ASSERT_EQ(1, rf.nmore);
+	EXPECT_STREQ("ext4_4k", rf.more[0].section);
+	EXPECT_STREQ("ext4_4k", result_prop(&rf.more[0], "SECTION"));
+	ASSERT_EQ(2, rf.more[0].ncases);
+	EXPECT_EQ(OUT_PASS, rf.more[0].cases[0].outcome);
+	/* time="" in the second: only it is unfinished */
+	EXPECT_TRUE(rf.more[0].incomplete);
+	result_free(&rf);
+}
+
 TEST_HARNESS_MAIN
