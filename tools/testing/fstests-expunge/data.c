@@ -415,7 +415,7 @@ int data_load_file(struct dataset *ds, const char *path, struct diag *d)
 	char *buf;
 
 	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
-		diag_add(d, true, path, 0, "%s", strerror(errno));
+		diag_add(d, true, path, 0, "%s", errstr(errno));
 		d->unreadable++;
 		return -1;
 	}

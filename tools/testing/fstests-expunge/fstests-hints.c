@@ -394,7 +394,7 @@ int fstests_hints_read(const char *dir, const char *test, const char *fs,
 	}
 	file = xasprintf("%s/tests/%s", dir, test);
 	if (read_file(file, MAX_TEST_SOURCE, &buf, &len)) {
-		*err = xasprintf("%s: %s", file, strerror(errno));
+		*err = xasprintf("%s: %s", file, errstr(errno));
 		hs->file = file;
 		return -1;
 	}

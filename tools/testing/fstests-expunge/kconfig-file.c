@@ -172,7 +172,7 @@ int kconfig_load(const char *path, struct kconfig_file *cfg, char **err)
 	if (read_file(path, KCONFIG_MAX_SIZE, &buf, &len)) {
 		int saved = errno;
 
-		*err = xasprintf("%s: %s", path, strerror(errno));
+		*err = xasprintf("%s: %s", path, errstr(errno));
 		errno = saved;
 		return -1;
 	}

@@ -498,16 +498,15 @@ int result_read(const char *path, struct result_file *rf, char **err)
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(path);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(path);
 	if (fd < 0 || fstat(fd, &st)) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
+		*err = xasprintf("%s: %s", path, errstr(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode) || !st.st_size) {
-		*err = xasprintf("%s: %s", path, st.st_size ?
-				 "not a regular file" : "empty file");
+	if (!st.st_size) {
+		*err = xasprintf("%s: empty file", path);
 		close(fd);
 		return -1;
 	}

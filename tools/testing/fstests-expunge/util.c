@@ -175,6 +175,78 @@ void sb_free(struct strbuf *sb)
 	memset(sb, 0, sizeof(*sb));
 }
 
+bool has_control(const char *s)
+{
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	}
+	return false;
+}
+
+void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c != 0x7f && c != '\\')
+			continue;
+		sb_add(sb, s + start, i - start);
+		if (c == '\n')
+			sb_puts(sb, "\\n");
+		else if (c == '\t')
+			sb_puts(sb, "\\t");
+		else if (c == '\\')
+			sb_puts(sb, "\\\\");
+		else
+			sb_printf(sb, "\\x%02x", c);
+		start = i + 1;
+	}
+	sb_add(sb, s + start, i - start);
+}
+
+char *quote_input(const char *s, size_t max)
+{
+	struct strbuf sb = { 0 };
+	size_t len = strlen(s);
+
+	sb_add_escaped(&sb, s, len < max ? len : max);
+	if (len > max)
+		sb_printf(&sb, "... (%zu bytes)", len);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+const char *errstr(int err)
+{
+	return err == ENOTREG ? "not a regular file" : strerror(err);
+}
+
+int open_regular(const char *path)
+{
+	struct stat st;
+	int fd, flags, err;
+
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st)) {
+		err = errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+	} else {
+		flags = fcntl(fd, F_GETFL);
+		if (flags >= 0 && !fcntl(fd, F_SETFL, flags & ~O_NONBLOCK))
+			return fd;
+		err = errno;
+	}
+	close(fd);
+	errno = err;
+	return -1;
+}
+
 int read_file(const char *path, size_t max, char **buf, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -182,7 +254,7 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(path);
 	if (fd < 0)
 		return -1;
 	for (;;) {

@@ -61,8 +61,27 @@ void sb_puts(struct strbuf *sb, const char *s);
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 void sb_free(struct strbuf *sb);
 
+/* Does s hold a control character (newline, escape, ...)? */
+bool has_control(const char *s);
+/* Append s with control characters and '\\' written as C escapes. */
+void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
+/* Input for a message: escaped, at most max bytes of it (malloc'd). */
+char *quote_input(const char *s, size_t max);
+#define QUOTE_MAX	200
+
+/* errno for a path that is not a regular file (a FIFO, a device) */
+#define ENOTREG		EMEDIUMTYPE
+/* strerror(), and "not a regular file" for ENOTREG */
+const char *errstr(int err);
+
 /*
- * Read a whole file, at most max bytes (a larger file is an error).
+ * Open a regular file for reading, without blocking on a FIFO or a
+ * device: anything else fails with ENOTREG (EISDIR for a directory).
+ */
+int open_regular(const char *path);
+
+/*
+ * Read a whole regular file (open_regular()), at most max bytes (a larger file is an error).
  * Returns 0, or -1 with errno set (EFBIG when over max).
  */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
