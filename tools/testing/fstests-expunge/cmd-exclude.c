@@ -106,14 +106,19 @@ static const char *bad_file_name(char **sections)
 	return NULL;
 }
 
-static int emit(const char *path, const struct strbuf *sb)
+/* The lists to stdout (no paths), or each to its file, all or none. */
+static int emit(char **paths, const struct strbuf *outs, size_t n)
 {
-	if (!path) {
-		fwrite(sb->buf, 1, sb->len, stdout);
-		return fflush(stdout) ? EXIT_USAGE : EXIT_OK;
+	size_t i;
+
+	if (!paths[0]) {
+		/* a write error is reported as the command ends (main.c) */
+		for (i = 0; i < n; i++)
+			fwrite(outs[i].buf, 1, outs[i].len, stdout);
+		return EXIT_OK;
 	}
-	if (write_file_atomic(path, sb->buf, sb->len)) {
-		pr_err("%s: %s", path, strerror(errno));
+	if (write_files_atomic(paths, outs, n)) {
+		pr_err("%s: %s", n > 1 ? "--outdir" : paths[0], errstr(errno));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -136,7 +141,9 @@ int do_exclude(int argc, char **argv)
 	struct exclude_opts xo = { 0 };
 	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
-	size_t i;
+	struct strbuf *outs;
+	char **paths;
+	size_t i, n;
 	struct context c = { 0 };
 	int opt, ret;
 
@@ -197,19 +204,27 @@ int do_exclude(int argc, char **argv)
 		pr_err("%s: %s", outdir, strerror(errno));
 		ret = EXIT_USAGE;
 	}
-	for (i = 0; !ret && i < (sections.n ? sections.n : 1); i++) {
+	n = sections.n ? sections.n : 1;
+	outs = xcalloc(n, sizeof(*outs));
+	paths = xcalloc(n + 1, sizeof(*paths));
+	for (i = 0; !ret && i < n; i++) {
 		const char *section = sections.n ? sections.v[i] : NULL;
-		struct strbuf sb = { 0 };
-		char *path = NULL;
 
-		write_list(&c, &xo, section, &sb);
+		write_list(&c, &xo, section, &outs[i]);
 		if (outdir)
-			path = xasprintf("%s/%s.exclude", outdir,
-					 section ? section : xo.fs);
-		ret = emit(path ? path : output, &sb);
-		free(path);
-		sb_free(&sb);
+			paths[i] = xasprintf("%s/%s.exclude", outdir,
+					     section ? section : xo.fs);
+		else if (output)
+			paths[i] = xstrdup(output);
 	}
+	if (!ret)
+		ret = emit(paths, outs, n);
+	for (i = 0; i < n; i++) {
+		sb_free(&outs[i]);
+		free(paths[i]);
+	}
+	free(outs);
+	free(paths);
 	context_free(&c);
 	strlist_free(&sections);
 	return ret;

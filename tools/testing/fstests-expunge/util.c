@@ -341,43 +341,158 @@ fail:
 	return -1;
 }
 
-int write_file_atomic(const char *path, const char *buf, size_t len)
+static int write_all(int fd, const char *buf, size_t len)
 {
-	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
 	size_t done = 0;
-	int fd, saved;
 
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto fail;
 	while (done < len) {
 		ssize_t n = write(fd, buf + done, len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			goto fail_unlink;
+			return -1;
 		done += n;
 	}
-	if (fchmod(fd, 0644) || fsync(fd) || close(fd)) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	if (rename(tmp, path))
-		goto fail_unlink;
-	free(tmp);
 	return 0;
-fail_unlink:
-	saved = errno;
-	if (fd >= 0)
+}
+
+/* The contents in a new temporary file beside path: its name, or NULL. */
+static char *write_temp(const char *path, const char *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd, saved;
+
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto fail;
+	if (write_all(fd, buf, len) || fchmod(fd, 0644) || fsync(fd)) {
+		saved = errno;
 		close(fd);
-	unlink(tmp);
-	errno = saved;
+		unlink(tmp);
+		errno = saved;
+		goto fail;
+	}
+	if (close(fd)) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		goto fail;
+	}
+	return tmp;
 fail:
 	saved = errno;
 	free(tmp);
 	errno = saved;
+	return NULL;
+}
+
+/* Into a device or FIFO: write through it, never waiting for a reader. */
+static int write_through(const char *path, const char *buf, size_t len)
+{
+	int fd, flags, saved;
+
+	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) ||
+	    write_all(fd, buf, len)) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return close(fd);
+}
+
+/*
+ * Where output for path goes: *target is the regular file (or new name)
+ * to replace atomically, the symbolic link resolved (malloc'd); 1 when
+ * path is a device or FIFO to write through; -1 for anything else.
+ */
+static int output_target(const char *path, char **target)
+{
+	struct stat st;
+
+	*target = NULL;
+	if (lstat(path, &st)) {
+		if (errno != ENOENT)
+			return -1;
+		*target = xstrdup(path);
+		return 0;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		/* replace what the link points at, keep the link */
+		*target = realpath(path, NULL);
+		if (!*target || stat(*target, &st))
+			return -1;
+	}
+	if (S_ISREG(st.st_mode)) {
+		if (!*target)
+			*target = xstrdup(path);
+		return 0;
+	}
+	free(*target);
+	*target = NULL;
+	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return 1;
+	errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
 	return -1;
+}
+
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n)
+{
+	char **targets = xcalloc(n + 1, sizeof(*targets));
+	char **tmps = xcalloc(n + 1, sizeof(*tmps));
+	size_t i;
+	int ret = -1, saved;
+
+	/* every file written aside first: a failure leaves the old ones */
+	for (i = 0; i < n; i++) {
+		int kind = output_target(paths[i], &targets[i]);
+
+		if (kind < 0)
+			goto out;
+		if (kind > 0) {
+			if (write_through(paths[i], bufs[i].buf ? bufs[i].buf : "",
+					  bufs[i].len))
+				goto out;
+			continue;
+		}
+		tmps[i] = write_temp(targets[i], bufs[i].buf ? bufs[i].buf : "",
+				     bufs[i].len);
+		if (!tmps[i])
+			goto out;
+	}
+	for (i = 0; i < n; i++) {
+		if (tmps[i] && rename(tmps[i], targets[i]))
+			goto out;
+		free(tmps[i]);
+		tmps[i] = NULL;
+	}
+	ret = 0;
+out:
+	saved = errno;
+	for (i = 0; i < n; i++) {
+		if (tmps[i])
+			unlink(tmps[i]);
+		free(tmps[i]);
+		free(targets[i]);
+	}
+	free(tmps);
+	free(targets);
+	errno = saved;
+	return ret;
+}
+
+int write_file_atomic(const char *path, const char *buf, size_t len)
+{
+	struct strbuf sb = { .buf = (char *)buf, .len = len };
+	char *p = (char *)path;
+
+	return write_files_atomic(&p, &sb, 1);
 }
 
 char **split_list(const char *s, size_t *n)

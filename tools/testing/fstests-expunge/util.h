@@ -94,8 +94,19 @@ int gunzip_buf(const void *in, size_t len, size_t max, char **out,
 	       size_t *outlen, const char **why);
 bool is_gzip(const void *buf, size_t len);
 
-/* Write a file atomically: a temporary file beside it, then rename(). */
+/*
+ * Write a file atomically: a temporary file beside it, then rename(). A
+ * symbolic link is followed (the link stays); a device or FIFO is written
+ * through (never waiting for a reader); anything else is refused
+ * (EISDIR, ENOTREG).
+ */
 int write_file_atomic(const char *path, const char *buf, size_t len);
+/*
+ * The same for n files at once: all are written aside before any is
+ * renamed, so a failure leaves every old file as it was.
+ */
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n);
 
 /* Split s at commas into a NULL-terminated array of strings. */
 char **split_list(const char *s, size_t *n);
