@@ -50,7 +50,11 @@ struct compare_opts {
 	bool bisect;
 };
 
-/* Read every file of the paths into one side; -1 after saying why. */
+/*
+ * Read every file of the paths into one side; -1 after saying why, 1
+ * when the walk left out something that may hold results (said in the
+ * notes and on stderr).
+ */
 static int read_side(const struct strlist *paths, struct side *sd,
 		     struct strlist *notes)
 {
@@ -69,6 +73,11 @@ static int read_side(const struct strlist *paths, struct side *sd,
 	}
 	for (i = 0; i < fl.notes.n; i++)
 		strlist_add(notes, xstrdup(fl.notes.v[i]));
+	if (fl.skipped) {
+		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
+			fl.skipped);
+		ret = ret ? ret : 1;
+	}
 	for (i = 0; i < fl.n; i++) {
 		struct result_file rf;
 		char *err = NULL;
@@ -254,13 +263,15 @@ static int run_compare(const struct compare_opts *co)
 	struct report r = { 0 };
 	struct strbuf out = { 0 };
 	int bad = co->bisect ? EXIT_SKIP : EXIT_USAGE;
-	int ret;
+	int ret, partial;
 
 	ret = read_side(&co->base_paths, &base, &notes);
-	if (read_side(&co->paths, &cand, &notes) || ret) {
+	partial = read_side(&co->paths, &cand, &notes);
+	if (partial < 0 || ret < 0) {
 		ret = bad;
 		goto out;
 	}
+	partial |= ret;
 	if (compare_all(co, &base, &cand, &cmp, &notes) ||
 	    (co->fstests && add_hints(co, &cmp))) {
 		ret = EXIT_USAGE;
@@ -274,6 +285,9 @@ static int run_compare(const struct compare_opts *co)
 	r.notes = &notes;
 	compare_totals(cmp.sc, cmp.n, &r.totals);
 	r.exit_code = compare_exit(&r.totals, co->bisect);
+	/* some results may be missing: bisect cannot tell */
+	if (partial && co->bisect && r.exit_code != 1)
+		r.exit_code = EXIT_SKIP;
 	if (!strcmp(co->format, "json"))
 		report_json(&r, &out);
 	else if (!strcmp(co->format, "ktap"))
