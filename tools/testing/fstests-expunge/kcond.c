@@ -21,6 +21,7 @@
 #include "kcond.h"
 #include "kconfig-child.h"
 #include "kconfig-file.h"
+#include "strmap.h"
 #include "util.h"
 
 #define COND_SYM	KCOND_PREFIX "COND_"
@@ -128,6 +129,9 @@ char *kcond_lint(const char *expr)
 		if (t.type == T_END)
 			break;
 		count++;
+		if (t.type == T_SYM && t.len > KCONFIG_NAME_MAX)
+			return xasprintf("a symbol name of %zu bytes (at most %d)",
+					 t.len, KCONFIG_NAME_MAX);
 		if (t.type == T_SYM && is_keyword(&t))
 			return xasprintf("'%.*s' is not a config symbol",
 					 (int)t.len, t.s);
@@ -150,23 +154,13 @@ char *kcond_lint(const char *expr)
 	return NULL;
 }
 
-static int find_name(char *const *names, size_t n, const char *s,
-		     size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (strlen(names[i]) == len && !strncmp(names[i], s, len))
-			return i;
-	}
-	return -1;
-}
-
 char **kcond_symbols(const char *expr, size_t *n)
 {
 	struct strlist names = { 0 };
+	struct strmap seen = { 0 };
 	const char *p = expr;
 	struct tok t;
+	bool added;
 
 	for (;;) {
 		char *msg = next_tok(&p, &t);
@@ -177,10 +171,13 @@ char **kcond_symbols(const char *expr, size_t *n)
 		}
 		if (t.type == T_END)
 			break;
-		if (t.type == T_SYM &&
-		    find_name(names.v, names.n, t.s, t.len) < 0)
+		if (t.type != T_SYM)
+			continue;
+		strmap_get(&seen, t.s, t.len, true, &added);
+		if (added)
 			strlist_add(&names, xstrndup(t.s, t.len));
 	}
+	strmap_free(&seen);
 	*n = names.n;
 	if (!names.n)
 		strlist_add(&names, NULL);
@@ -199,17 +196,52 @@ static const char *type_of_value(const char *v)
 	return "tristate";
 }
 
+enum use_type { USE_TRISTATE, USE_STRING, USE_INT, USE_HEX };
+
+/* The type "SYM op LIT" (or "LIT op SYM") implies for SYM, if any. */
+static void note_use(struct strmap *types, const struct tok *prev,
+		     const struct tok *t)
+{
+	const struct tok *sym = NULL, *lit = NULL;
+	enum use_type type = USE_TRISTATE;
+	int *v;
+
+	if (prev[0].type != T_OP || strchr("!&|", prev[0].s[0]))
+		return;
+	if (prev[1].type == T_SYM) {
+		sym = &prev[1];
+		lit = t;
+	} else if (t->type == T_SYM) {
+		sym = t;
+		lit = &prev[1];
+	} else {
+		return;
+	}
+	if (lit->type == T_STR)
+		type = USE_STRING;
+	else if (lit->type == T_LIT && (isdigit((unsigned char)lit->s[0]) ||
+					lit->s[0] == '-'))
+		type = lit->len > 2 && lit->s[1] == 'x' ? USE_HEX : USE_INT;
+	if (type == USE_TRISTATE)
+		return;
+	/* the first comparison decides */
+	v = strmap_get(types, sym->s, sym->len, true, NULL);
+	if (!*v)
+		*v = type;
+}
+
 /*
- * A symbol that the config does not set: a tristate (so n), unless an
- * expression compares it with a string or a number.
+ * The symbols the config does not set are tristates (so n), unless an
+ * expression compares one with a string or a number: every expression
+ * read once, the types kept by name.
  */
-static const char *type_from_use(const struct kcond *conds, size_t n,
-				 const char *name)
+static void use_types(const struct kcond *conds, size_t n,
+		      struct strmap *types)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct tok prev[3] = { { T_END } };
+		struct tok prev[2] = { { T_END } };
 		const char *p = conds[i].expr;
 		struct tok t;
 		char *msg;
@@ -220,62 +252,50 @@ static const char *type_from_use(const struct kcond *conds, size_t n,
 				free(msg);
 				break;
 			}
-			/* SYM op LIT, or LIT op SYM */
-			if (prev[0].type == T_OP && prev[0].s[0] != '!' &&
-			    prev[0].s[0] != '&' && prev[0].s[0] != '|') {
-				const struct tok *sym = NULL, *lit = NULL;
-
-				if (prev[1].type == T_SYM)
-					sym = &prev[1], lit = &t;
-				else if (t.type == T_SYM)
-					sym = &t, lit = &prev[1];
-				if (sym && strlen(name) == sym->len &&
-				    !strncmp(sym->s, name, sym->len)) {
-					if (lit->type == T_STR)
-						return "string";
-					if (lit->type == T_LIT &&
-					    (isdigit((unsigned char)lit->s[0]) ||
-					     lit->s[0] == '-'))
-						return lit->len > 2 &&
-						       lit->s[1] == 'x' ?
-						       "hex" : "int";
-				}
-			}
+			note_use(types, prev, &t);
 			if (t.type == T_END)
 				break;
-			prev[2] = prev[1];
 			prev[1] = prev[0];
 			prev[0] = t;
 		}
 	}
-	return "tristate";
 }
 
 static void add_cond_symbols(struct strbuf *sb, const struct kcond *conds,
 			     size_t n, const struct kconfig_file *cfg)
 {
-	struct strlist names = { 0 };
+	static const char *const type_name[] = {
+		[USE_TRISTATE] = "tristate", [USE_STRING] = "string",
+		[USE_INT] = "int", [USE_HEX] = "hex",
+	};
+	struct strmap seen = { 0 }, types = { 0 };
 	size_t i, j, m;
+	bool added;
 
+	use_types(conds, n, &types);
 	for (i = 0; i < n; i++) {
 		char **syms = kcond_symbols(conds[i].expr, &m);
 
 		for (j = 0; j < m; j++) {
-			if ((cfg && kconfig_get(cfg, syms[j])) ||
-			    !strcmp(syms[j], "MODULES") ||
-			    find_name(names.v, names.n, syms[j],
-				      strlen(syms[j])) >= 0) {
-				free(syms[j]);
-				continue;
-			}
-			strlist_add(&names, syms[j]);
+			const int *type;
+
+			added = false;
+			if ((!cfg || !kconfig_get(cfg, syms[j])) &&
+			    strcmp(syms[j], "MODULES"))
+				strmap_get(&seen, syms[j], strlen(syms[j]),
+					   true, &added);
+			type = strmap_get(&types, syms[j], strlen(syms[j]),
+					  false, NULL);
+			if (added)
+				sb_printf(sb, "config %s\n\t%s \"%s\"\n\n",
+					  syms[j], type_name[type ? *type : 0],
+					  syms[j]);
+			free(syms[j]);
 		}
 		free(syms);
 	}
-	for (i = 0; i < names.n; i++)
-		sb_printf(sb, "config %s\n\t%s \"%s\"\n\n", names.v[i],
-			  type_from_use(conds, n, names.v[i]), names.v[i]);
-	strlist_free(&names);
+	strmap_free(&seen);
+	strmap_free(&types);
 }
 
 /*
