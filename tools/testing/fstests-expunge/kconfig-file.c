@@ -80,6 +80,8 @@ static int parse_line(char *line, char **name, char **value)
 			return 0;
 		line += 9;
 		n = sym_name_len(line);
+		if (n > KCONFIG_NAME_MAX)
+			return -1;
 		if (!n || strcmp(line + n, " is not set"))
 			return 0;
 		*name = xstrndup(line, n);
@@ -90,7 +92,8 @@ static int parse_line(char *line, char **name, char **value)
 		return -1;
 	line += 7;
 	n = sym_name_len(line);
-	if (!n || line[n] != '=' || !valid_value(line + n + 1))
+	if (!n || n > KCONFIG_NAME_MAX || line[n] != '=' ||
+	    !valid_value(line + n + 1))
 		return -1;
 	*name = xstrndup(line, n);
 	*value = xstrdup(line + n + 1);
@@ -129,8 +132,11 @@ int kconfig_parse(const char *name, const char *buf, size_t len,
 		lineno++;
 		ret = parse_line(line, &sname, &value);
 		if (ret < 0) {
-			*err = xasprintf("%s:%zu: not a kernel config line: %.80s",
-					 name, lineno, trim(line));
+			char *q = quote_input(trim(line), 80);
+
+			*err = xasprintf("%s:%zu: not a kernel config line: %s",
+					 name, lineno, q);
+			free(q);
 			goto fail;
 		}
 		if (ret > 0) {
