@@ -18,13 +18,14 @@
 #include "util.h"
 
 #define DATA_MAX_SIZE	(16u << 20)
+#define DIAG_MAX	400	/* longest message, escaped */
 
 void diag_add(struct diag *d, bool error, const char *file,
 	      unsigned int line, const char *fmt, ...)
 {
 	struct strbuf sb = { 0 };
 	va_list ap;
-	char *msg;
+	char *msg, *q;
 
 	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
@@ -34,9 +35,11 @@ void diag_add(struct diag *d, bool error, const char *file,
 		sb_printf(&sb, "%s:%u: ", file, line);
 	else
 		sb_printf(&sb, "%s: ", file);
-	sb_printf(&sb, "%s: %s", error ? "error" : "warning",
-		  msg ? msg : "out of memory");
+	/* a message quotes at most a few hundred bytes of the input */
+	q = quote_input(msg ? msg : "out of memory", DIAG_MAX);
+	sb_printf(&sb, "%s: %s", error ? "error" : "warning", q);
 	free(msg);
+	free(q);
 	strlist_add(&d->msgs, sb.buf);
 	if (error)
 		d->errors++;
@@ -403,6 +406,11 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 		if (n && line[n - 1] == '\r')
 			line[n - 1] = '\0';
 		c.line++;
+		/* a file saved with CR alone: its lines would run together */
+		if (strchr(line, '\r')) {
+			line_err(&c, "a carriage return inside the line (CR line ends?)");
+			continue;
+		}
 		parse_line(ds, &c, line);
 	}
 	free(text);

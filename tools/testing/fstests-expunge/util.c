@@ -17,11 +17,24 @@
 
 const char *progname = "fstests-expunge";
 
+/* Longest message: one that quotes bad input is cut short. */
+#define REPORT_MAX	4096
+
 static void vreport(const char *what, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s", progname, what);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg;
+	int n = vasprintf(&msg, fmt, ap);
+
+	if (n < 0) {
+		fprintf(stderr, "%s: %sout of memory\n", progname, what);
+		return;
+	}
+	if (n > REPORT_MAX)
+		fprintf(stderr, "%s: %s%.*s... (%d bytes)\n", progname, what,
+			REPORT_MAX, msg, n);
+	else
+		fprintf(stderr, "%s: %s%s\n", progname, what, msg);
+	free(msg);
 }
 
 void pr_err(const char *fmt, ...)
@@ -191,15 +204,13 @@ void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
-		if (c >= 0x20 && c != 0x7f && c != '\\')
+		if (c >= 0x20 && c != 0x7f)
 			continue;
 		sb_add(sb, s + start, i - start);
 		if (c == '\n')
 			sb_puts(sb, "\\n");
 		else if (c == '\t')
 			sb_puts(sb, "\\t");
-		else if (c == '\\')
-			sb_puts(sb, "\\\\");
 		else
 			sb_printf(sb, "\\x%02x", c);
 		start = i + 1;

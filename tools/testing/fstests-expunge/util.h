@@ -63,7 +63,7 @@ void sb_free(struct strbuf *sb);
 
 /* Does s hold a control character (newline, escape, ...)? */
 bool has_control(const char *s);
-/* Append s with control characters and '\\' written as C escapes. */
+/* Append s with control characters written as C escapes (\\n, \\x1b). */
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
