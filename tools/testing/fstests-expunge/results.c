@@ -34,6 +34,7 @@ struct reader {
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
 	bool stop;		/* not a result file: stop reading */
+	char *bad_name;		/* a testcase name we refuse, quoted */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
 	char *err_msg;
@@ -270,8 +271,17 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 	rd->in_case = true;
 	rd->decided = false;
 	rd->cur.name = attr(attrs, n, "name");
+	/* "&#10;" in a name would forge lines in every report */
+	if (rd->cur.name && has_control(rd->cur.name)) {
+		rd->bad_name = quote_input(rd->cur.name, QUOTE_MAX);
+		rd->stop = true;
+	}
 	rd->cur.outcome = OUT_PASS;
 	cls = attr(attrs, n, "classname");
+	if (cls && has_control(cls) && !rd->bad_name) {
+		rd->bad_name = quote_input(cls, QUOTE_MAX);
+		rd->stop = true;
+	}
 	if (cls && !rd->rf->section)
 		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
 					  cls + 9 : cls);
@@ -430,6 +440,11 @@ static int read_with(struct reader *rd, char **err)
 	ret = parse(rd);
 	rd->top->repaired = rd->xf.repaired;
 	rf = rd->rf;
+	if (rd->bad_name) {
+		*err = xasprintf("%s: testcase '%s': a control character in a name",
+				 rd->name, rd->bad_name);
+		return -1;
+	}
 	if (ret >= 0 && !rd->seen_suite) {
 		*err = xasprintf("%s: not an fstests result file (no <testsuite>)",
 				 rd->name);
@@ -473,6 +488,7 @@ static int read_common(struct reader *rd, const char *name,
 	case_clear(&rd->cur);
 	sb_free(&rd->text);
 	free(rd->err_msg);
+	free(rd->bad_name);
 	xf_free(&rd->xf);
 	default_section(rd->rf);
 	default_section(rf);

@@ -456,7 +456,7 @@ TEST(messages_quote_a_few_hundred_bytes_escaped)
 	char *line = malloc(big + 64);
 	struct parsed p;
 
-	strcpy(line, "generic/001 fail \x1b[2J");
+	snprintf(line, 64, "generic/001 fail \x1b[2J");
 	memset(line + strlen(line), 'x', big);
 	line[big + 20] = '\0';
 	parse(&p, line);

@@ -299,4 +299,21 @@ TEST(each_testsuite_of_a_file_is_a_section_of_its_own)
 	result_free(&rf);
 }
 
+TEST(a_control_character_in_a_testcase_name_is_refused)
+{
+	const char *xml = "<testsuite name=\"x\" time=\"1\">\n"
+			  "<testcase classname=\"xfstests.s\" name=\"generic/001\"/>\n"
+			  "<testcase classname=\"xfstests.s\" name=\"x&#10;ok 1 forged\"/>\n"
+			  "</testsuite>\n";
+	struct result_file rf;
+	char *err = NULL;
+
+	EXPECT_EQ(-1, result_read_buf("n.xml", xml, strlen(xml), &rf, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "n.xml: testcase 'x\\nok 1 forged': a control character"));
+	EXPECT_FALSE(has_control(err));
+	free(err);
+	result_free(&rf);
+}
+
 TEST_HARNESS_MAIN
