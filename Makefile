@@ -41,8 +41,8 @@ build: setup
 run: build
 	@$(FEXP) kernel --data $(TOOL)/data
 	@mkdir -p $(BUILD)/exclude
-	@for fs in $$($(FEXP) kernel --data $(TOOL)/data | \
-		sed -n 's/^data:.*)://p'); do \
+	@for fs in $$($(FEXP) kernel --format keys --data $(TOOL)/data | \
+		sed -n 's/^filesystems=//p'); do \
 		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
 			-o $(BUILD)/exclude/$$fs.exclude || exit; \
 		echo; echo "== $(BUILD)/exclude/$$fs.exclude"; \
@@ -78,8 +78,12 @@ fuzz: setup
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
 
+uninstall:
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) uninstall
+
 clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check bench fuzz install clean apply patches
+.PHONY: all setup build run check bench fuzz install uninstall clean apply \
+	patches

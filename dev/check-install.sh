@@ -21,7 +21,8 @@ ok() { echo "ok - $*"; }
 bad() { echo "not ok - $*"; fails=$((fails + 1)); }
 
 # expect_data WHAT BINARY [VAR=VALUE...] [-- ARGS...]: "kernel" must
-# report the data line WHAT (a regular expression)
+# report the data WHAT (a regular expression over "DIR (FROM): FS...",
+# made of its keys data, data_from and filesystems)
 expect_data() {
 	local what=$1 bin=$2 line vars=()
 	shift 2
@@ -30,9 +31,13 @@ expect_data() {
 		shift
 	done
 	[ $# -eq 0 ] || shift
-	line=$(env "${vars[@]}" "$bin" kernel --release 6.6.30 \
-		--config "$t/config" "$@" | grep '^data:')
-	if [[ $line =~ ^data:\ +$what$ ]]; then
+	declare -A key=()
+	while IFS== read -r k v; do
+		key[$k]=$v
+	done < <(env "${vars[@]}" "$bin" kernel --format keys \
+		 --release 6.6.30 --config "$t/config" "$@")
+	line="${key[data]:-built in} (${key[data_from]}): ${key[filesystems]}"
+	if [[ $line =~ ^$what$ ]]; then
 		ok "$bin: $line"
 	else
 		bad "$bin: '$line', expected '$what'"
@@ -102,6 +107,29 @@ for fs in $names; do
 		diff "$t/dir.out" "$t/builtin.out"
 	fi
 done
+
+# uninstall takes away every file install put there, and nothing else
+touch "$t/root/usr/share/fstests-expunge/not-ours"
+make -s -C "$tool" KSRC="$ksrc" O="$build" uninstall DESTDIR="$t/root" \
+	prefix=/usr >"$t/uninstall.log" 2>&1 || cat "$t/uninstall.log"
+left=$(cd "$t/root" && find . -type f | sort | tr '\n' ' ')
+if [ "$left" = "./usr/share/fstests-expunge/not-ours " ]; then
+	ok "make uninstall: every installed file gone, others kept"
+else
+	bad "make uninstall left: $left"
+fi
+
+# without rst2man, the man page made before is installed
+rm -rf "$t/root"
+if make -s -C "$tool" KSRC="$ksrc" O="$build" RST2MAN=/nonexistent/rst2man \
+	install DESTDIR="$t/root" prefix=/usr >"$t/install2.log" 2>&1 &&
+   cmp -s "$build/fstests-expunge.1" \
+	"$t/root/usr/share/man/man1/fstests-expunge.1"; then
+	ok "make install without rst2man: the man page made before"
+else
+	bad "make install without rst2man"
+	cat "$t/install2.log"
+fi
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -56,6 +56,4 @@ void result_free(struct result_file *rf);
 /* A property's value, or NULL. */
 const char *result_prop(const struct result_file *rf, const char *name);
 
-const char *outcome_name(enum outcome o);
-
 #endif

@@ -122,6 +122,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 			}
 			break;
 		case OUT_NOTRUN:
+		default:
 			t->notrun++;
 			take(&t->notrun_msg, &c->msg);
 			break;

@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "util.h"
 
@@ -297,59 +296,30 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	return 0;
 }
 
-bool is_gzip(const void *buf, size_t len)
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)
 {
-	const unsigned char *p = buf;
+	size_t i;
 
-	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
+	if (!paths) {
+		/* a write error is reported as the command ends (main.c) */
+		for (i = 0; i < n; i++)
+			fwrite(sbs[i].buf ? sbs[i].buf : "", 1, sbs[i].len,
+			       stdout);
+		return 0;
+	}
+	if (write_files_atomic(paths, sbs, n)) {
+		pr_err("%s: %s", n > 1 ? "writing the files" : paths[0],
+		       errstr(errno));
+		return -1;
+	}
+	return 0;
 }
 
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why)
+int write_output(const char *path, const struct strbuf *sb)
 {
-	struct strbuf sb = { 0 };
-	char chunk[65536];
-	int fd, n, errnum;
-	void *gz;	/* zlib's file handle */
+	char *p = (char *)path;
 
-	/* zlib's gz* functions read a file: hand them the buffer as one */
-	fd = memfd_create("gunzip", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, in, len) != (ssize_t)len ||
-	    lseek(fd, 0, SEEK_SET)) {
-		*why = "cannot make a memory file";
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	gz = gzdopen(fd, "rb");
-	if (!gz) {
-		close(fd);
-		*why = "cannot start zlib";
-		return -1;
-	}
-	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
-		if (sb.len + n > max) {
-			*why = "decompressed data over the size limit";
-			goto fail;
-		}
-		sb_add(&sb, chunk, n);
-	}
-	gzerror(gz, &errnum);
-	if (n < 0 || errnum != Z_OK) {
-		*why = errnum == Z_BUF_ERROR ? "gzip data cut short" :
-		       "corrupt gzip data";
-		goto fail;
-	}
-	gzclose(gz);
-	if (!sb.buf)
-		sb.buf = xstrdup("");
-	*out = sb.buf;
-	*outlen = sb.len;
-	return 0;
-fail:
-	gzclose(gz);
-	sb_free(&sb);
-	return -1;
+	return write_outputs(path ? &p : NULL, sb, 1);
 }
 
 static int write_all(int fd, const char *buf, size_t len)
@@ -549,7 +519,7 @@ bool str_starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
 {
 	int pfd[2];
 	pid_t pid;
@@ -573,7 +543,8 @@ pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 			dup2(devnull, STDIN_FILENO);
 		if (dir && chdir(dir))
 			_exit(127);
-		execvp(argv[0], argv);
+		/* execvp() does not change them: the cast is POSIX's */
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -581,7 +552,7 @@ pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 	return pid;
 }
 
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen)
 {
 	struct strbuf sb = { 0 };

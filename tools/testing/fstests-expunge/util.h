@@ -87,14 +87,6 @@ int open_regular(const char *path);
 int read_file(const char *path, size_t max, char **buf, size_t *len);
 
 /*
- * Decompress a gzip stream of len bytes; the output may not exceed max
- * bytes. Returns 0, or -1 with *why naming the problem.
- */
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why);
-bool is_gzip(const void *buf, size_t len);
-
-/*
  * Write a file atomically: a temporary file beside it, then rename(). A
  * symbolic link is followed (the link stays); a device or FIFO is written
  * through (never waiting for a reader); anything else is refused
@@ -108,6 +100,15 @@ int write_file_atomic(const char *path, const char *buf, size_t len);
 int write_files_atomic(char *const *paths, const struct strbuf *bufs,
 		       size_t n);
 
+/*
+ * A command's output: to path (write_file_atomic()), or to standard
+ * output when path is NULL (a write error there is reported as the
+ * command ends). Returns 0, or -1 after saying what failed.
+ */
+int write_output(const char *path, const struct strbuf *sb);
+/* n outputs to n paths, all or none (write_files_atomic()), or stdout. */
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n);
+
 /* Split s at commas into a NULL-terminated array of strings. */
 char **split_list(const char *s, size_t *n);
 void free_list(char **list);
@@ -119,10 +120,10 @@ bool str_starts(const char *s, const char *prefix);
  * Run argv in dir (NULL: here) with its standard output on a pipe whose
  * read end is *fd. Returns the pid, or -1.
  */
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd);
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd);
 
 /* Run argv and collect its standard output (at most max bytes). */
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen);
 
 #endif
