@@ -72,6 +72,11 @@ step "fuzz each parser for 3 s (libFuzzer: $(ls "$tool"/fuzz/fuzz_*.c | wc -l) t
 	FUZZ_SECONDS=3 fuzz
 grep -h '^fuzz_' "$log"/fuzz_each_parser*.log | sed 's/^/#   /'
 
+# memcheck over a few commands: no error, no leak
+step "valgrind: end-to-end commands without errors or leaks" \
+	bash "$top/dev/check-valgrind.sh" "$build/fstests-expunge" "$tool" \
+	"$build/valgrind"
+
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
