@@ -2,8 +2,6 @@
 /* The result.xml files a path on the command line stands for. */
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,13 +14,10 @@
 static __printf(2, 3) void skip(struct found_list *l, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	strlist_add(&l->notes, xvasprintf(fmt, ap));
 	va_end(ap);
-	strlist_add(&l->notes, msg ? msg : xstrdup("(no memory)"));
 	l->skipped++;
 }
 

@@ -3,6 +3,7 @@
 #ifndef FEXP_UTIL_H
 #define FEXP_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 __printf(1, 2) char *xasprintf(const char *fmt, ...);
+__printf(1, 0) char *xvasprintf(const char *fmt, va_list ap);
 
 /*
  * Append a zeroed element of size elem to the array whose pointer is at
