@@ -6,20 +6,10 @@
 #include "strmap.h"
 #include "util.h"
 
-static size_t hash(const char *s, size_t len)
-{
-	unsigned long long h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 /* The slot of key: where it is, or the free one it would go in. */
 static size_t slot(const struct strmap *m, const char *key, size_t len)
 {
-	size_t j = hash(key, len) & (m->size - 1);
+	size_t j = fnv1a(key, len) & (m->size - 1);
 
 	while (m->keys[j] && (strncmp(m->keys[j], key, len) ||
 			      m->keys[j][len]))

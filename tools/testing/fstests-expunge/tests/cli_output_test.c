@@ -11,8 +11,6 @@
 #include <unistd.h>
 
 #include "test-util.h"
-#include "git-fixture.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define FIX		SRCDIR "/tests/fixtures"
@@ -32,7 +30,7 @@ FIXTURE_SETUP(out)
 
 FIXTURE_TEARDOWN(out)
 {
-	sh("rm -rf %s", self->dir);
+	run_sh("rm -rf %s", self->dir);
 	free(self->dir);
 }
 
@@ -87,7 +85,7 @@ TEST_F(out, o_replaces_what_a_link_points_at_and_keeps_the_link)
 	char *text;
 	FILE *f;
 
-	ASSERT_EQ(0, sh("echo old > %s && ln -s target %s", target, link));
+	ASSERT_EQ(0, run_sh("echo old > %s && ln -s target %s", target, link));
 	r = runf(EXCLUDE "-o ", self->dir, "link");
 	EXPECT_EQ(0, r.status);
 	ASSERT_EQ(0, lstat(link, &st));
@@ -107,7 +105,7 @@ TEST_F(out, o_refuses_a_directory)
 {
 	struct run_result r;
 
-	ASSERT_EQ(0, sh("mkdir %s/d", self->dir));
+	ASSERT_EQ(0, run_sh("mkdir %s/d", self->dir));
 	r = runf(EXCLUDE "-o ", self->dir, "d");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "Is a directory"));
@@ -124,7 +122,7 @@ TEST_F(out, a_failed_outdir_write_leaves_the_old_files)
 	FILE *f;
 
 	/* b.exclude cannot be replaced: a must not be either */
-	ASSERT_EQ(0, sh("mkdir -p %s/o/b.exclude && echo old > %s", self->dir, a));
+	ASSERT_EQ(0, run_sh("mkdir -p %s/o/b.exclude && echo old > %s", self->dir, a));
 	r = runf(EXCLUDE "-s a -s b --outdir ", self->dir, "o");
 	EXPECT_EQ(2, r.status);
 	f = fopen(a, "r");
@@ -132,7 +130,7 @@ TEST_F(out, a_failed_outdir_write_leaves_the_old_files)
 	text = slurp_fd(fileno(f));
 	EXPECT_STREQ("old\n", text);
 	free(text);
-	EXPECT_EQ(0, sh("test -z \"$(ls %s/o | grep tmp)\"", self->dir));
+	EXPECT_EQ(0, run_sh("test -z \"$(ls %s/o | grep tmp)\"", self->dir));
 	run_free(&r);
 	free(a);
 }

@@ -13,8 +13,6 @@
 #include <unistd.h>
 
 #include "hostile-run.h"
-#include "git-fixture.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define FIX		SRCDIR "/tests/fixtures"
@@ -31,12 +29,12 @@ FIXTURE_SETUP(hostile)
 {
 	self->dir = strdup("/tmp/fexp-hostile.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, sh("echo %s > %s/secret", SECRET, self->dir));
+	ASSERT_EQ(0, run_sh("echo %s > %s/secret", SECRET, self->dir));
 }
 
 FIXTURE_TEARDOWN(hostile)
 {
-	sh("rm -rf %s", self->dir);
+	run_sh("rm -rf %s", self->dir);
 	free(self->dir);
 }
 
@@ -286,7 +284,7 @@ TEST_F(hostile, special_files_are_refused_without_waiting)
 	static const char *const files[] = { "fifo", "/dev/zero" };
 	size_t i, j;
 
-	ASSERT_EQ(0, sh("mkfifo %s/fifo", self->dir));
+	ASSERT_EQ(0, run_sh("mkfifo %s/fifo", self->dir));
 	for (i = 0; i < ARRAY_SIZE(uses); i++) {
 		for (j = 0; j < ARRAY_SIZE(files); j++) {
 			char *args = subst(uses[i], files[j]);
@@ -305,7 +303,7 @@ TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 {
 	struct hostile h;
 
-	ASSERT_EQ(0, sh("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
+	ASSERT_EQ(0, run_sh("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
 			self->dir));
 	h = hostile_run(self->dir, "exclude %s --fs xfs --release 6.6.0 --config bomb.gz",
 			DATA);
@@ -347,7 +345,7 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 {
 	struct hostile h;
 
-	ASSERT_EQ(0, sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
+	ASSERT_EQ(0, run_sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
 			self->dir, "ln -s result.xml r/s/result.xml"));
 	put(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
 	h = hostile_run(self->dir, "compare %s r", DATA);
