@@ -31,8 +31,8 @@ struct hostile {
 };
 
 /* Run "fstests-expunge ARGS" (a shell string) in dir, limits applied. */
-static inline __printf(2, 3) struct hostile hostile_run(const char *dir,
-							 const char *fmt, ...)
+static inline __printf(2, 3)
+struct hostile hostile_run(const char *dir, const char *fmt, ...)
 {
 	const char *bin = getenv("FEXP");
 	struct hostile h = { 0 };

@@ -304,7 +304,7 @@ TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 	struct hostile h;
 
 	ASSERT_EQ(0, run_sh("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
-			self->dir));
+			    self->dir));
 	h = hostile_run(self->dir, "exclude %s --fs xfs --release 6.6.0 --config bomb.gz",
 			DATA);
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
@@ -346,7 +346,7 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 	struct hostile h;
 
 	ASSERT_EQ(0, run_sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
-			self->dir, "ln -s result.xml r/s/result.xml"));
+			    self->dir, "ln -s result.xml r/s/result.xml"));
 	put(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
 	h = hostile_run(self->dir, "compare %s r", DATA);
 	EXPECT_EQ(0, clear_exit(_metadata, &h));
