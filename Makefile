@@ -3,7 +3,8 @@
 #
 #   make run      set up this machine, then the main job on the running kernel
 #   make check    set up, then every test; ends with "N passed, N failed"
-#   make bench    compare's time and memory against xmllint --stream
+#   make bench    compare's time and memory against its floor and peers
+#   make fuzz FUZZ_SECONDS=N   each libFuzzer target (one per parser) N s
 #   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
 #                 unpacked under .cache/ by the set-up)
 #   make apply KSRC=DIR          apply the overlay to that tree (idempotent;
@@ -67,6 +68,14 @@ patches:
 bench: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) bench
 
+# every parser under libFuzzer (clang), FUZZ_SECONDS each (not part of
+# check, which runs each for a few seconds)
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@mkdir -p $(BUILD)/fuzz
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD)/fuzz \
+		CC=clang SANITIZE=fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz
+
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
 
@@ -77,5 +86,5 @@ clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check bench install uninstall clean apply \
+.PHONY: all setup build run check bench fuzz install uninstall clean apply \
 	patches

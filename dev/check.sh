@@ -49,15 +49,29 @@ step "build with -Werror" \
 units unit "$build" EXTRA_CFLAGS=-Werror
 units asan "$build/asan" SANITIZE=1
 
+# every parser under libFuzzer, a few seconds each (make fuzz runs longer)
+mkdir -p "$build/fuzz"
+step "fuzz each parser for 3 s (libFuzzer: $(ls "$tool"/fuzz/fuzz_*.c | wc -l) targets)" \
+	make -C "$tool" KSRC="$ksrc" O="$build/fuzz" CC=clang SANITIZE=fuzz \
+	FUZZ_SECONDS=3 fuzz
+grep -h '^fuzz_' "$log"/fuzz_each_parser*.log | sed 's/^/#   /'
+
+# memcheck over a few commands: no error, no leak
+step "valgrind: end-to-end commands without errors or leaks" \
+	bash "$top/dev/check-valgrind.sh" "$build/fstests-expunge" "$tool" \
+	"$build/valgrind"
+
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
 
-for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
+for f in "$tool"/*.[ch] "$tool"/tests/*.[ch] "$tool"/fuzz/*.c; do
 	# libxml2's, libelf's and zstd's APIs are CamelCase: not ours to change
 	camel=
 	grep -qE '^#include <(libxml/|(gelf|libelf|elf|zstd)\.h>)' "$f" &&
 		camel="--ignore CAMELCASE"
+	# libFuzzer names the entry point of a fuzz target
+	case $f in */fuzz/*) camel="--ignore CAMELCASE" ;; esac
 	step "checkpatch ${f#"$top"/}" \
 		perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q \
 		$camel -f "$f"

@@ -79,7 +79,9 @@ int do_exclude(int argc, char **argv)
 			    "keep known failures in the run"),
 		OPT_PARENT(kernel_options)
 	};
-	size_t i;
+	struct strbuf *outs;
+	char **paths;
+	size_t i, n;
 	int ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
@@ -113,20 +115,28 @@ int do_exclude(int argc, char **argv)
 		pr_err("%s: %s", outdir, strerror(errno));
 		ret = EXIT_USAGE;
 	}
-	for (i = 0; !ret && i < (sections.n ? sections.n : 1); i++) {
+	n = sections.n ? sections.n : 1;
+	outs = xcalloc(n, sizeof(*outs));
+	paths = xcalloc(n + 1, sizeof(*paths));
+	for (i = 0; !ret && i < n; i++) {
 		const char *section = sections.n ? sections.v[i] : NULL;
-		struct strbuf sb = { 0 };
-		char *path = NULL;
 
-		exclude_list(kd, &kc.dd, &xo, section, &sb);
+		exclude_list(kd, &kc.dd, &xo, section, &outs[i]);
 		if (outdir)
-			path = xasprintf("%s/%s.exclude", outdir,
-					 section ? section : xo.fs);
-		ret = write_output(path ? path : output, &sb) ? EXIT_USAGE :
-		      EXIT_OK;
-		free(path);
-		sb_free(&sb);
+			paths[i] = xasprintf("%s/%s.exclude", outdir,
+					     section ? section : xo.fs);
+		else if (output)
+			paths[i] = xstrdup(output);
 	}
+	/* with --outdir, every file or none */
+	if (!ret && write_outputs(paths[0] ? paths : NULL, outs, n))
+		ret = EXIT_USAGE;
+	for (i = 0; i < n; i++) {
+		sb_free(&outs[i]);
+		free(paths[i]);
+	}
+	free(outs);
+	free(paths);
 	kdata_free(&kc);
 	strlist_free(&sections);
 	return ret;

@@ -12,7 +12,11 @@
 #include "gitfix.h"
 #include "resultfind.h"
 
-/* Read every file of the paths into one side; -1 after saying why. */
+/*
+ * Read every file of the paths into one side; -1 after saying why, 1
+ * when the walk left out something that may hold results (said in the
+ * notes and on stderr).
+ */
 static int read_side(const struct strlist *paths, struct side *sd,
 		     struct strlist *notes)
 {
@@ -31,6 +35,11 @@ static int read_side(const struct strlist *paths, struct side *sd,
 	}
 	for (i = 0; i < fl.notes.n; i++)
 		strlist_add(notes, xstrdup(fl.notes.v[i]));
+	if (fl.skipped) {
+		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
+			fl.skipped);
+		ret = ret ? ret : 1;
+	}
 	for (i = 0; i < fl.n; i++) {
 		struct result_file rf;
 		char *err = NULL;
@@ -226,11 +235,13 @@ int compare_run(const struct compare_opts *co, struct compare_run *cr)
 {
 	struct report *r = &cr->r;
 	int bad = co->bisect ? EXIT_SKIP : EXIT_USAGE;
-	int ret;
+	int ret, partial;
 
 	ret = read_side(&co->base_paths, &cr->base, &cr->notes);
-	if (read_side(&co->paths, &cr->cand, &cr->notes) || ret)
+	partial = read_side(&co->paths, &cr->cand, &cr->notes);
+	if (partial < 0 || ret < 0)
 		return bad;
+	partial |= ret;
 	if (check_maps(&co->maps, &cr->base, &cr->cand,
 		       co->base_paths.n > 0) ||
 	    compare_all(co, &cr->base, &cr->cand, &cr->cmp, &cr->notes) ||
@@ -245,6 +256,9 @@ int compare_run(const struct compare_opts *co, struct compare_run *cr)
 	r->notes = &cr->notes;
 	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
 	r->exit_code = compare_exit(&r->totals, co->bisect);
+	/* some results may be missing: bisect cannot tell */
+	if (partial && co->bisect && r->exit_code != EXIT_PROBLEM)
+		r->exit_code = EXIT_SKIP;
 	return 0;
 }
 

@@ -18,12 +18,13 @@
 #include "util.h"
 
 #define DATA_MAX_SIZE	(16u << 20)
+#define DIAG_MAX	400	/* longest message, escaped */
 
 static void diag_vadd(struct diag *d, bool error, const char *file,
 		      unsigned int line, const char *fmt, va_list ap)
 {
 	struct strbuf sb = { 0 };
-	char *msg;
+	char *msg, *q;
 
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
@@ -31,9 +32,11 @@ static void diag_vadd(struct diag *d, bool error, const char *file,
 		sb_printf(&sb, "%s:%u: ", file, line);
 	else
 		sb_printf(&sb, "%s: ", file);
-	sb_printf(&sb, "%s: %s", error ? "error" : "warning",
-		  msg ? msg : "out of memory");
+	/* a message quotes at most a few hundred bytes of the input */
+	q = quote_input(msg ? msg : "out of memory", DIAG_MAX);
+	sb_printf(&sb, "%s: %s", error ? "error" : "warning", q);
 	free(msg);
+	free(q);
 	strlist_add(&d->msgs, sb.buf);
 	if (error)
 		d->errors++;
@@ -459,6 +462,11 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 		if (n && line[n - 1] == '\r')
 			line[n - 1] = '\0';
 		c.line++;
+		/* a file saved with CR alone: its lines would run together */
+		if (strchr(line, '\r')) {
+			line_err(&c, "a carriage return inside the line (CR line ends?)");
+			continue;
+		}
 		parse_line(ds, &c, line);
 	}
 	free(text);
@@ -471,7 +479,7 @@ int data_load_file(struct dataset *ds, const char *path, struct diag *d)
 	char *buf;
 
 	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
-		diag_add(d, true, path, 0, "%s", strerror(errno));
+		diag_add(d, true, path, 0, "%s", errstr(errno));
 		d->unreadable++;
 		return -1;
 	}

@@ -362,31 +362,46 @@ static void parse(struct parser *p, char *buf)
 	sb_free(&sb);
 }
 
+int fstests_hints_parse(const char *name, const char *buf, size_t len,
+			const char *fs, struct fstests_hints *hs, char **err)
+{
+	struct parser p = { .fs = fs, .hs = hs };
+	char *text;
+
+	memset(hs, 0, sizeof(*hs));
+	hs->file = xstrdup(name);
+	if (memchr(buf, '\0', len)) {
+		*err = xasprintf("%s: not a test script", name);
+		return -1;
+	}
+	text = xstrndup(buf, len);
+	parse(&p, text);
+	free(text);
+	return 0;
+}
+
 int fstests_hints_read(const char *dir, const char *test, const char *fs,
 		       struct fstests_hints *hs, char **err)
 {
-	struct parser p = { .fs = fs, .hs = hs };
 	size_t len;
-	char *buf;
+	char *buf, *file;
+	int ret;
 
 	memset(hs, 0, sizeof(*hs));
 	if (!valid_test_name(test) || strstr(test, "..")) {
 		*err = xasprintf("'%s' is not an fstests test name", test);
 		return -1;
 	}
-	hs->file = xasprintf("%s/tests/%s", dir, test);
-	if (read_file(hs->file, MAX_TEST_SOURCE, &buf, &len)) {
-		*err = xasprintf("%s: %s", hs->file, strerror(errno));
+	file = xasprintf("%s/tests/%s", dir, test);
+	if (read_file(file, MAX_TEST_SOURCE, &buf, &len)) {
+		*err = xasprintf("%s: %s", file, errstr(errno));
+		hs->file = file;
 		return -1;
 	}
-	if (memchr(buf, '\0', len)) {
-		*err = xasprintf("%s: not a test script", hs->file);
-		free(buf);
-		return -1;
-	}
-	parse(&p, buf);
+	ret = fstests_hints_parse(file, buf, len, fs, hs, err);
 	free(buf);
-	return 0;
+	free(file);
+	return ret;
 }
 
 void fstests_hints_check(struct fstests_hints *hs, const struct gitfix *git)

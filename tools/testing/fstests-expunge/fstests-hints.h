@@ -45,6 +45,10 @@ struct fstests_hints {
 int fstests_hints_read(const char *dir, const char *test, const char *fs,
 		       struct fstests_hints *hs, char **err);
 
+/* The same from the text of a test's source; name is used in messages. */
+int fstests_hints_parse(const char *name, const char *buf, size_t len,
+			const char *fs, struct fstests_hints *hs, char **err);
+
 /* Look each hint up in the kernel tree's history: in_tree, hit. */
 void fstests_hints_check(struct fstests_hints *hs, const struct gitfix *git);
 

@@ -13,6 +13,7 @@
 #include "kcond-kconfig.h"
 #include "kcond-lex.h"
 #include "kconfig-file.h"
+#include "strmap.h"
 
 /* The Kconfig type that a config value implies. */
 static const char *type_of_value(const char *v)
@@ -29,28 +30,38 @@ static const char *type_of_value(const char *v)
 static void add_cond_symbols(struct strbuf *sb, const struct kcond *conds,
 			     size_t n, const struct kconfig_file *cfg)
 {
-	struct strlist names = { 0 };
+	static const char *const type_name[] = {
+		[USE_TRISTATE] = "tristate", [USE_STRING] = "string",
+		[USE_INT] = "int", [USE_HEX] = "hex",
+	};
+	struct strmap seen = { 0 }, types = { 0 };
 	size_t i, j, m;
+	bool added;
 
+	kcond_use_types(conds, n, &types);
 	for (i = 0; i < n; i++) {
 		char **syms = kcond_symbols(conds[i].expr, &m);
 
 		for (j = 0; j < m; j++) {
-			if ((cfg && kconfig_get(cfg, syms[j])) ||
-			    !strcmp(syms[j], "MODULES") ||
-			    kcond_find_name(names.v, names.n, syms[j],
-					    strlen(syms[j])) >= 0) {
-				free(syms[j]);
-				continue;
-			}
-			strlist_add(&names, syms[j]);
+			const int *type;
+
+			added = false;
+			if ((!cfg || !kconfig_get(cfg, syms[j])) &&
+			    strcmp(syms[j], "MODULES"))
+				strmap_get(&seen, syms[j], strlen(syms[j]),
+					   true, &added);
+			type = strmap_get(&types, syms[j], strlen(syms[j]),
+					  false, NULL);
+			if (added)
+				sb_printf(sb, "config %s\n\t%s \"%s\"\n\n",
+					  syms[j], type_name[type ? *type : 0],
+					  syms[j]);
+			free(syms[j]);
 		}
 		free(syms);
 	}
-	for (i = 0; i < names.n; i++)
-		sb_printf(sb, "config %s\n\t%s \"%s\"\n\n", names.v[i],
-			  kcond_type_from_use(conds, n, names.v[i]), names.v[i]);
-	strlist_free(&names);
+	strmap_free(&seen);
+	strmap_free(&types);
 }
 
 /*

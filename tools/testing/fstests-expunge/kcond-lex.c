@@ -10,6 +10,7 @@
 
 #include "kcond-lex.h"
 #include "kconfig-file.h"
+#include "strmap.h"
 #include "util.h"
 
 enum tok_type { T_END, T_SYM, T_LIT, T_STR, T_OP, T_LPAREN, T_RPAREN };
@@ -114,6 +115,9 @@ char *kcond_lint(const char *expr)
 		if (t.type == T_END)
 			break;
 		count++;
+		if (t.type == T_SYM && t.len > KCONFIG_NAME_MAX)
+			return xasprintf("a symbol name of %zu bytes (at most %d)",
+					 t.len, KCONFIG_NAME_MAX);
 		if (t.type == T_SYM && is_keyword(&t))
 			return xasprintf("'%.*s' is not a config symbol",
 					 (int)t.len, t.s);
@@ -136,23 +140,13 @@ char *kcond_lint(const char *expr)
 	return NULL;
 }
 
-int kcond_find_name(char *const *names, size_t n, const char *s,
-		    size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (strlen(names[i]) == len && !strncmp(names[i], s, len))
-			return i;
-	}
-	return -1;
-}
-
 char **kcond_symbols(const char *expr, size_t *n)
 {
 	struct strlist names = { 0 };
+	struct strmap seen = { 0 };
 	const char *p = expr;
 	struct tok t;
+	bool added;
 
 	for (;;) {
 		char *msg = next_tok(&p, &t);
@@ -163,27 +157,58 @@ char **kcond_symbols(const char *expr, size_t *n)
 		}
 		if (t.type == T_END)
 			break;
-		if (t.type == T_SYM &&
-		    kcond_find_name(names.v, names.n, t.s, t.len) < 0)
+		if (t.type != T_SYM)
+			continue;
+		strmap_get(&seen, t.s, t.len, true, &added);
+		if (added)
 			strlist_add(&names, xstrndup(t.s, t.len));
 	}
+	strmap_free(&seen);
 	*n = names.n;
 	if (!names.n)
 		strlist_add(&names, NULL);
 	return names.v;
 }
 
-/*
- * A symbol that the config does not set: a tristate (so n), unless an
- * expression compares it with a string or a number.
- */
-const char *kcond_type_from_use(const struct kcond *conds, size_t n,
-				const char *name)
+/* The type "SYM op LIT" (or "LIT op SYM") implies for SYM, if any. */
+static void note_use(struct strmap *types, const struct tok *prev,
+		     const struct tok *t)
+{
+	const struct tok *sym = NULL, *lit = NULL;
+	enum kcond_use type = USE_TRISTATE;
+	int *v;
+
+	if (prev[0].type != T_OP || strchr("!&|", prev[0].s[0]))
+		return;
+	if (prev[1].type == T_SYM) {
+		sym = &prev[1];
+		lit = t;
+	} else if (t->type == T_SYM) {
+		sym = t;
+		lit = &prev[1];
+	} else {
+		return;
+	}
+	if (lit->type == T_STR)
+		type = USE_STRING;
+	else if (lit->type == T_LIT && (isdigit((unsigned char)lit->s[0]) ||
+					lit->s[0] == '-'))
+		type = lit->len > 2 && lit->s[1] == 'x' ? USE_HEX : USE_INT;
+	if (type == USE_TRISTATE)
+		return;
+	/* the first comparison decides */
+	v = strmap_get(types, sym->s, sym->len, true, NULL);
+	if (!*v)
+		*v = type;
+}
+
+void kcond_use_types(const struct kcond *conds, size_t n,
+		     struct strmap *types)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct tok prev[3] = { { T_END } };
+		struct tok prev[2] = { { T_END } };
 		const char *p = conds[i].expr;
 		struct tok t;
 		char *msg;
@@ -194,33 +219,11 @@ const char *kcond_type_from_use(const struct kcond *conds, size_t n,
 				free(msg);
 				break;
 			}
-			/* SYM op LIT, or LIT op SYM */
-			if (prev[0].type == T_OP && prev[0].s[0] != '!' &&
-			    prev[0].s[0] != '&' && prev[0].s[0] != '|') {
-				const struct tok *sym = NULL, *lit = NULL;
-
-				if (prev[1].type == T_SYM)
-					sym = &prev[1], lit = &t;
-				else if (t.type == T_SYM)
-					sym = &t, lit = &prev[1];
-				if (sym && strlen(name) == sym->len &&
-				    !strncmp(sym->s, name, sym->len)) {
-					if (lit->type == T_STR)
-						return "string";
-					if (lit->type == T_LIT &&
-					    (isdigit((unsigned char)lit->s[0]) ||
-					     lit->s[0] == '-'))
-						return lit->len > 2 &&
-						       lit->s[1] == 'x' ?
-						       "hex" : "int";
-				}
-			}
+			note_use(types, prev, &t);
 			if (t.type == T_END)
 				break;
-			prev[2] = prev[1];
 			prev[1] = prev[0];
 			prev[0] = t;
 		}
 	}
-	return "tristate";
 }

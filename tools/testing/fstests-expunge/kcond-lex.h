@@ -8,16 +8,17 @@
 
 #include "kcond.h"
 
-/* The index of the name of len bytes at s in names[n], or -1. */
-int kcond_find_name(char *const *names, size_t n, const char *s,
-		    size_t len);
+struct strmap;
+
+/* What comparisons say of a symbol the config does not set. */
+enum kcond_use { USE_TRISTATE, USE_STRING, USE_INT, USE_HEX };
 
 /*
- * The Kconfig type of a symbol that the config does not set: tristate
- * (so n), unless a condition compares it with a string ("string") or a
- * number ("int", "hex").
+ * The Kconfig type of each symbol that a condition compares with a
+ * string or a number (enum kcond_use by name; tristate, so n, for the
+ * rest), all conditions read once.
  */
-const char *kcond_type_from_use(const struct kcond *conds, size_t n,
-				const char *name);
+void kcond_use_types(const struct kcond *conds, size_t n,
+		     struct strmap *types);
 
 #endif

@@ -117,6 +117,15 @@ static void child_env(const char *srctree, const struct kconfig_file *cfg,
  * Run fn in a child, its stderr in job->errors and its results in
  * job->results. Returns 0 when it exited 0, else -1 with *err.
  */
+/*
+ * kconfig calls exit() on a parse error: in the child, that must not run
+ * the handlers the parent registered (or flush the parent's buffers).
+ */
+static void child_exit(int status, void *arg)
+{
+	_exit(status);
+}
+
 static int run_child(struct kcond_job *job, const char *srctree,
 		     const struct kconfig_file *cfg, char *const *names,
 		     size_t n, bool declared, char **err)
@@ -138,7 +147,8 @@ static int run_child(struct kcond_job *job, const char *srctree,
 		char *tree = srctree ? realpath(srctree, NULL) : NULL;
 		FILE *out;
 
-		if (efd < 0 || nfd < 0 || (srctree && !tree) || chdir(job->dir))
+		if (efd < 0 || nfd < 0 || (srctree && !tree) || chdir(job->dir) ||
+		    on_exit(child_exit, NULL))
 			_exit(126);
 		dup2(nfd, STDIN_FILENO);
 		dup2(nfd, STDOUT_FILENO);

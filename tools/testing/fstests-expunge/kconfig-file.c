@@ -81,6 +81,8 @@ static int parse_line(char *line, char **name, char **value)
 			return 0;
 		line += 9;
 		n = sym_name_len(line);
+		if (n > KCONFIG_NAME_MAX)
+			return -1;
 		if (!n || strcmp(line + n, " is not set"))
 			return 0;
 		*name = xstrndup(line, n);
@@ -91,7 +93,8 @@ static int parse_line(char *line, char **name, char **value)
 		return -1;
 	line += 7;
 	n = sym_name_len(line);
-	if (!n || line[n] != '=' || !valid_value(line + n + 1))
+	if (!n || n > KCONFIG_NAME_MAX || line[n] != '=' ||
+	    !valid_value(line + n + 1))
 		return -1;
 	*name = xstrndup(line, n);
 	*value = xstrdup(line + n + 1);
@@ -130,8 +133,11 @@ int kconfig_parse(const char *name, const char *buf, size_t len,
 		lineno++;
 		ret = parse_line(line, &sname, &value);
 		if (ret < 0) {
-			*err = xasprintf("%s:%zu: not a kernel config line: %.80s",
-					 name, lineno, trim(line));
+			char *q = quote_input(trim(line), 80);
+
+			*err = xasprintf("%s:%zu: not a kernel config line: %s",
+					 name, lineno, q);
+			free(q);
 			goto fail;
 		}
 		if (ret > 0) {
@@ -173,7 +179,7 @@ int kconfig_load(const char *path, struct kconfig_file *cfg, char **err)
 	if (read_file(path, KCONFIG_MAX_SIZE, &buf, &len)) {
 		int saved = errno;
 
-		*err = xasprintf("%s: %s", path, strerror(errno));
+		*err = xasprintf("%s: %s", path, errstr(errno));
 		errno = saved;
 		return -1;
 	}

@@ -17,6 +17,12 @@ struct kconfig_file {
 	char *source;			/* where it was read from */
 };
 
+/*
+ * Longest symbol name accepted (the kernel's longest is under 60): the
+ * kconfig lexer takes quadratic time over a huge one.
+ */
+#define KCONFIG_NAME_MAX	256
+
 /* Largest config accepted (after decompression): real ones are ~300 KiB. */
 #define KCONFIG_MAX_SIZE	(64u << 20)
 

@@ -168,7 +168,7 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 {
 	char *banner = NULL, *signature = NULL, *banner_from = NULL;
 	struct utsname uts;
-	const char *how;
+	const char *how, *cerr;
 
 	memset(k, 0, sizeof(*k));
 	k->opts = *o;
@@ -207,6 +207,17 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		k->release = xstrdup(uts.release);
 		k->release_from = xstrdup("uname -r");
 	}
+	if (has_control(k->release)) {
+		char *q = quote_input(k->release, QUOTE_MAX);
+
+		/* it would end up in exclude files and reports */
+		*err = xasprintf("%s: release '%s' has a control character",
+				 k->release_from, q);
+		free(q);
+		free(banner);
+		free(banner_from);
+		return -1;
+	}
 	k->running = !strcmp(k->release, uts.release) && !o->build_dir &&
 		     !o->kernel;
 	if (k->running) {
@@ -218,8 +229,19 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 	}
 	if (upstream_version(k->release, banner, signature, &k->version,
 			     &how)) {
+		char *q = quote_input(k->release, QUOTE_MAX);
+
 		*err = xasprintf("%s: no kernel version in release '%s'",
-				 k->release_from, k->release);
+				 k->release_from, q);
+		free(q);
+		free(banner);
+		free(banner_from);
+		free(signature);
+		return -1;
+	}
+	/* an explicit --config is read now: missing or corrupt is an error */
+	if (o->config && !kernel_config(k, &cerr)) {
+		*err = xstrdup(cerr);
 		free(banner);
 		free(banner_from);
 		free(signature);

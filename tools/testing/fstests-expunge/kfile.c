@@ -36,21 +36,9 @@ int kfile_load(const char *path, size_t max, struct kfile *f, char **err)
 	int fd, ret, saved;
 
 	memset(f, 0, sizeof(*f));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	fd = open_regular(path);
+	if (fd < 0 || fstat(fd, &st))
 		goto sys_fail;
-	if (fstat(fd, &st))
-		goto sys_fail;
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		goto sys_fail;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		*err = xasprintf("%s: not a regular file", path);
-		errno = 0;
-		return -1;
-	}
 	if (!st.st_size) {
 		close(fd);
 		*err = xasprintf("%s: empty file", path);
@@ -86,8 +74,8 @@ sys_fail:
 	saved = errno;
 	if (fd >= 0)
 		close(fd);
-	*err = xasprintf("%s: %s", path, strerror(saved));
-	errno = saved;
+	*err = xasprintf("%s: %s", path, errstr(saved));
+	errno = saved == ENOTREG ? 0 : saved;
 	return -1;
 }
 

@@ -3,6 +3,7 @@
  * fstests-expunge: the kernel tree's known fstests failures, as exclude
  * files for the kernel at hand, and fstests results compared with them.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,25 @@ static int do_help(int argc, char **argv)
 	return cmd->fn(2, argv);
 }
 
-int main(int argc, char **argv)
+/*
+ * A write error on stdout (a full disk, a closed pipe) ends every
+ * command with EXIT_USAGE and a message, whatever it would have said.
+ */
+static int stdout_checked(int ret)
+{
+	const char *why = "write error";
+
+	errno = 0;
+	if (fflush(stdout) == EOF && errno)
+		why = strerror(errno);
+	if (ferror(stdout)) {
+		pr_err("standard output: %s", why);
+		return EXIT_USAGE;
+	}
+	return ret;
+}
+
+static int run(int argc, char **argv)
 {
 	const struct cmd *cmd;
 	size_t i;
@@ -115,4 +134,9 @@ int main(int argc, char **argv)
 	}
 	/* each command parses its own options, as argv[0] its name */
 	return cmd->fn(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	return stdout_checked(run(argc, argv));
 }

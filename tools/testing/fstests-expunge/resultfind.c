@@ -10,7 +10,19 @@
 
 #define MAX_DEPTH	8
 
-static int walk(const char *dir, int depth, struct strlist *out)
+/* Something below the path left out: said in the notes, counted. */
+static __printf(2, 3) void skip(struct found_list *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strlist_add(&l->notes, xvasprintf(fmt, ap));
+	va_end(ap);
+	l->skipped++;
+}
+
+static int walk(const char *dir, int depth, struct strlist *out,
+		struct found_list *l)
 {
 	struct dirent **ents;
 	int n, i;
@@ -20,6 +32,7 @@ static int walk(const char *dir, int depth, struct strlist *out)
 		return -1;
 	for (i = 0; i < n; i++) {
 		const char *name = ents[i]->d_name;
+		bool is_result = !strcmp(name, "result.xml");
 		char *path;
 		struct stat st;
 
@@ -29,12 +42,21 @@ static int walk(const char *dir, int depth, struct strlist *out)
 		}
 		path = xasprintf("%s/%s", dir, name);
 		/* symbolic links are not followed: no loops */
-		if (!lstat(path, &st)) {
-			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
-				walk(path, depth + 1, out);
-			else if (S_ISREG(st.st_mode) &&
-				 !strcmp(name, "result.xml"))
-				strlist_add(out, xstrdup(path));
+		if (lstat(path, &st)) {
+			skip(l, "%s: left out: %s", path, strerror(errno));
+		} else if (S_ISDIR(st.st_mode) && depth >= MAX_DEPTH) {
+			skip(l, "%s: left out: deeper than %d levels", path,
+			     MAX_DEPTH);
+		} else if (S_ISDIR(st.st_mode)) {
+			if (walk(path, depth + 1, out, l))
+				skip(l, "%s: left out: %s", path,
+				     strerror(errno));
+		} else if (is_result && S_ISREG(st.st_mode)) {
+			strlist_add(out, xstrdup(path));
+		} else if (is_result) {
+			skip(l, "%s: left out: %s", path,
+			     S_ISLNK(st.st_mode) ? "a symbolic link" :
+			     "not a regular file");
 		}
 		free(path);
 		free(ents[i]);
@@ -72,26 +94,53 @@ static void add(struct found_list *l, char *path, char *run)
 	f->run = run;
 }
 
-/* The newest timestamp of the shards under base. */
-static const char *newest(const struct strlist *files, const char *base)
+struct shard {
+	size_t file;		/* index into the files */
+	char *base;
+	const char *ts;		/* its timestamp, up to the next '/' */
+	size_t tslen;
+};
+
+static int shard_cmp(const void *a, const void *b)
 {
-	const char *best = NULL, *ts;
-	char *b;
-	size_t i;
+	const struct shard *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	if (c)
+		return c;
+	/* newest first: a longer timestamp, then the greater one */
+	if (x->tslen != y->tslen)
+		return x->tslen > y->tslen ? -1 : 1;
+	c = -strncmp(x->ts, y->ts, x->tslen);
+	return c ? c : (x->file > y->file) - (x->file < y->file);
+}
+
+/*
+ * For each shard file, the newest timestamp of its shard set (bests[i]),
+ * in one sort rather than a scan of every file for each.
+ */
+static void newest_of_each(const struct strlist *files, const char **bests)
+{
+	struct shard *sh = xcalloc(files->n + 1, sizeof(*sh));
+	size_t n = 0, i, first = 0;
 
 	for (i = 0; i < files->n; i++) {
-		if (!shard_of(files->v[i], &b, &ts))
+		if (!shard_of(files->v[i], &sh[n].base, &sh[n].ts))
 			continue;
-		if (!strcmp(b, base)) {
-			size_t tl = strcspn(ts, "/");
-
-			if (!best || tl > strcspn(best, "/") ||
-			    (tl == strcspn(best, "/") && strncmp(ts, best, tl) > 0))
-				best = ts;
-		}
-		free(b);
+		sh[n].file = i;
+		sh[n].tslen = strcspn(sh[n].ts, "/");
+		n++;
 	}
-	return best;
+	if (n)
+		qsort(sh, n, sizeof(*sh), shard_cmp);
+	for (i = 0; i < n; i++) {
+		if (strcmp(sh[i].base, sh[first].base))
+			first = i;
+		bests[sh[i].file] = sh[first].ts;
+	}
+	for (i = 0; i < n; i++)
+		free(sh[i].base);
+	free(sh);
 }
 
 int results_find(const char *path, struct found_list *l, char **err)
@@ -109,21 +158,13 @@ int results_find(const char *path, struct found_list *l, char **err)
 		add(l, xstrdup(path), xstrdup(path));
 		return 0;
 	}
-	if (walk(path, 0, &files)) {
+	if (walk(path, 0, &files, l)) {
 		*err = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
 	}
 	/* before any file is taken: the newest run of each shard set */
 	bests = xcalloc(files.n + 1, sizeof(*bests));
-	for (i = 0; i < files.n; i++) {
-		const char *ts;
-		char *base;
-
-		if (shard_of(files.v[i], &base, &ts)) {
-			bests[i] = newest(&files, base);
-			free(base);
-		}
-	}
+	newest_of_each(&files, bests);
 	for (i = 0; i < files.n; i++) {
 		const char *ts, *best = bests[i];
 		char *base;

@@ -14,6 +14,12 @@ struct found_list {
 	struct found_file *f;
 	size_t n, alloc;
 	struct strlist notes;	/* what was left out, and why */
+	/*
+	 * Of those, what might have held results: an unreadable directory,
+	 * a result.xml that is a link or no regular file, a directory
+	 * deeper than the walk goes. The answer may be incomplete.
+	 */
+	size_t skipped;
 };
 
 /*

@@ -23,7 +23,8 @@
 enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL };
 
 struct reader {
-	struct result_file *rf;
+	struct result_file *top;	/* the file's first testsuite */
+	struct result_file *rf;		/* the testsuite being read */
 	struct xml_filter xf;
 	const char *name;
 	bool seen_suite;
@@ -33,6 +34,7 @@ struct reader {
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
 	bool stop;		/* not a result file: stop reading */
+	char *bad_name;		/* a testcase name we refuse, quoted */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
 	char *err_msg;
@@ -205,10 +207,36 @@ static void case_commit(struct reader *rd)
 	memset(&rd->cur, 0, sizeof(rd->cur));
 }
 
+/* The section of a testsuite without a classname: SECTION, or "global". */
+static void default_section(struct result_file *rf)
+{
+	const char *s;
+
+	if (rf->section)
+		return;
+	s = result_prop(rf, "SECTION");
+	rf->section = xstrdup(s && *s ? s : "global");
+}
+
+/* A second <testsuite> in <testsuites>: a section of its own. */
+static void next_suite(struct reader *rd)
+{
+	struct result_file *top = rd->top, *rf;
+
+	if (rd->in_case)
+		case_commit(rd);
+	default_section(rd->rf);
+	rf = array_push(&top->more, &top->nmore, &top->amore, sizeof(*rf));
+	rf->path = xstrdup(top->path);
+	rd->rf = rf;
+}
+
 static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *t = attr(attrs, n, "time");
 
+	if (rd->seen_suite)
+		next_suite(rd);
 	rd->seen_suite = true;
 	rd->rf->time = t && *t ? strtod(t, NULL) : -1;
 	/* fstests writes time="" until the run ends */
@@ -244,8 +272,17 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 	rd->in_case = true;
 	rd->decided = false;
 	rd->cur.name = attr(attrs, n, "name");
+	/* "&#10;" in a name would forge lines in every report */
+	if (rd->cur.name && has_control(rd->cur.name)) {
+		rd->bad_name = quote_input(rd->cur.name, QUOTE_MAX);
+		rd->stop = true;
+	}
 	rd->cur.outcome = OUT_PASS;
 	cls = attr(attrs, n, "classname");
+	if (cls && has_control(cls) && !rd->bad_name) {
+		rd->bad_name = quote_input(cls, QUOTE_MAX);
+		rd->stop = true;
+	}
 	if (cls && !rd->rf->section)
 		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
 					  cls + 9 : cls);
@@ -316,6 +353,8 @@ static void sax_start(void *ctx, const xmlChar *localname,
 	}
 	if (!strcmp(name, "testcase"))
 		on_testcase(rd, attrs, n);
+	else if (!strcmp(name, "testsuite"))
+		on_testsuite(rd, attrs, n);
 	else if (rd->in_case)
 		on_case_child(rd, name, attrs, n);
 	else if (!strcmp(name, "property"))
@@ -400,7 +439,13 @@ static int read_with(struct reader *rd, char **err)
 	int ret;
 
 	ret = parse(rd);
-	rf->repaired = rd->xf.repaired;
+	rd->top->repaired = rd->xf.repaired;
+	rf = rd->rf;
+	if (rd->bad_name) {
+		*err = xasprintf("%s: testcase '%s': a control character in a name",
+				 rd->name, rd->bad_name);
+		return -1;
+	}
 	if (ret >= 0 && !rd->seen_suite) {
 		*err = xasprintf("%s: not an fstests result file (no <testsuite>)",
 				 rd->name);
@@ -437,18 +482,17 @@ static int read_common(struct reader *rd, const char *name,
 {
 	int ret;
 
+	rd->top = rf;
 	rd->rf = rf;
 	rd->name = name;
 	ret = read_with(rd, err);
 	case_clear(&rd->cur);
 	sb_free(&rd->text);
 	free(rd->err_msg);
+	free(rd->bad_name);
 	xf_free(&rd->xf);
-	if (!rf->section) {
-		const char *s = result_prop(rf, "SECTION");
-
-		rf->section = xstrdup(s && *s ? s : "global");
-	}
+	default_section(rd->rf);
+	default_section(rf);
 	return ret;
 }
 
@@ -473,16 +517,15 @@ int result_read(const char *path, struct result_file *rf, char **err)
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(path);
 	rf->time = -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(path);
 	if (fd < 0 || fstat(fd, &st)) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
+		*err = xasprintf("%s: %s", path, errstr(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode) || !st.st_size) {
-		*err = xasprintf("%s: %s", path, st.st_size ?
-				 "not a regular file" : "empty file");
+	if (!st.st_size) {
+		*err = xasprintf("%s: empty file", path);
 		close(fd);
 		return -1;
 	}
@@ -507,6 +550,9 @@ void result_free(struct result_file *rf)
 {
 	size_t i;
 
+	for (i = 0; i < rf->nmore; i++)
+		result_free(&rf->more[i]);
+	free(rf->more);
 	for (i = 0; i < rf->nprops; i++) {
 		free(rf->props[i].name);
 		free(rf->props[i].value);

@@ -36,10 +36,15 @@ struct result_file {
 	bool incomplete;	/* the run stopped early */
 	char *why_incomplete;	/* with file and line when cut short */
 	unsigned long repaired;	/* unescaped attributes that were repaired */
+	/* the <testsuite>s after the first, when a file has several */
+	struct result_file *more;
+	size_t nmore, amore;
 };
 
 /*
- * Read path (a result.xml). Returns 0 with what could be read, perhaps
+ * Read path (a result.xml); each further <testsuite> of a <testsuites>
+ * file is one more result_file in rf->more, with its own section,
+ * properties and testcases. Returns 0 with what could be read, perhaps
  * marked incomplete; -1 when nothing usable is there, with *err naming
  * the file and line.
  */

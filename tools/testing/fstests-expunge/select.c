@@ -8,12 +8,16 @@
 #include "kcond.h"
 #include "ktree.h"
 #include "select.h"
+#include "strmap.h"
 
 /* The distinct conditions of ds, and which entry uses which. */
 static size_t collect_conds(const struct dataset *ds, struct kcond **conds,
 			    size_t *idx)
 {
-	size_t alloc = 0, n = 0, i, j;
+	struct strmap seen = { 0 };	/* expression -> its index */
+	size_t alloc = 0, n = 0, i;
+	bool added;
+	int *j;
 
 	*conds = NULL;
 	for (i = 0; i < ds->n; i++) {
@@ -21,18 +25,17 @@ static size_t collect_conds(const struct dataset *ds, struct kcond **conds,
 
 		if (!expr)
 			continue;
-		for (j = 0; j < n; j++) {
-			if (!strcmp((*conds)[j].expr, expr))
-				break;
-		}
-		if (j == n) {
+		j = strmap_get(&seen, expr, strlen(expr), true, &added);
+		if (added) {
 			struct kcond *c = array_push(conds, &n, &alloc,
 						     sizeof(*c));
 
 			c->expr = expr;
+			*j = n - 1;
 		}
-		idx[i] = j;
+		idx[i] = *j;
 	}
+	strmap_free(&seen);
 	return n;
 }
 

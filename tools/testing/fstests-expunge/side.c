@@ -133,14 +133,12 @@ static void add_file(struct side *sd, const struct result_file *rf,
 	f->time = rf->time;
 }
 
-void side_add(struct side *sd, struct result_file *rf, const char *run)
+static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 {
 	struct side_section *s = side_section(sd, rf->section);
 	const char *kernel;
 	size_t i;
 
-	sd->files++;
-	add_file(sd, rf, run);
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
@@ -186,6 +184,17 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 			break;
 		}
 	}
+}
+
+void side_add(struct side *sd, struct result_file *rf, const char *run)
+{
+	size_t i;
+
+	sd->files++;
+	add_file(sd, rf, run);
+	add_suite(sd, rf, run);
+	for (i = 0; i < rf->nmore; i++)
+		add_suite(sd, &rf->more[i], run);
 	result_free(rf);
 }
 

@@ -16,11 +16,24 @@
 
 const char *progname = "fstests-expunge";
 
+/* Longest message: one that quotes bad input is cut short. */
+#define REPORT_MAX	4096
+
 static void vreport(const char *what, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s", progname, what);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg;
+	int n = vasprintf(&msg, fmt, ap);
+
+	if (n < 0) {
+		fprintf(stderr, "%s: %sout of memory\n", progname, what);
+		return;
+	}
+	if (n > REPORT_MAX)
+		fprintf(stderr, "%s: %s%.*s... (%d bytes)\n", progname, what,
+			REPORT_MAX, msg, n);
+	else
+		fprintf(stderr, "%s: %s%s\n", progname, what, msg);
+	free(msg);
 }
 
 void pr_err(const char *fmt, ...)
@@ -90,14 +103,22 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *p;
+
+	if (vasprintf(&p, fmt, ap) < 0)
+		oom();
+	return p;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
 
 	va_start(ap, fmt);
-	if (vasprintf(&p, fmt, ap) < 0)
-		oom();
+	p = xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
 }
@@ -176,6 +197,76 @@ void sb_free(struct strbuf *sb)
 	memset(sb, 0, sizeof(*sb));
 }
 
+bool has_control(const char *s)
+{
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	}
+	return false;
+}
+
+void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c != 0x7f)
+			continue;
+		sb_add(sb, s + start, i - start);
+		if (c == '\n')
+			sb_puts(sb, "\\n");
+		else if (c == '\t')
+			sb_puts(sb, "\\t");
+		else
+			sb_printf(sb, "\\x%02x", c);
+		start = i + 1;
+	}
+	sb_add(sb, s + start, i - start);
+}
+
+char *quote_input(const char *s, size_t max)
+{
+	struct strbuf sb = { 0 };
+	size_t len = strlen(s);
+
+	sb_add_escaped(&sb, s, len < max ? len : max);
+	if (len > max)
+		sb_printf(&sb, "... (%zu bytes)", len);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+const char *errstr(int err)
+{
+	return err == ENOTREG ? "not a regular file" : strerror(err);
+}
+
+int open_regular(const char *path)
+{
+	struct stat st;
+	int fd, flags, err;
+
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st)) {
+		err = errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+	} else {
+		flags = fcntl(fd, F_GETFL);
+		if (flags >= 0 && !fcntl(fd, F_SETFL, flags & ~O_NONBLOCK))
+			return fd;
+		err = errno;
+	}
+	close(fd);
+	errno = err;
+	return -1;
+}
+
 int read_file(const char *path, size_t max, char **buf, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -183,7 +274,7 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(path);
 	if (fd < 0)
 		return -1;
 	for (;;) {
@@ -215,60 +306,184 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	return 0;
 }
 
-int write_output(const char *path, const struct strbuf *sb)
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)
 {
-	if (!path) {
-		fwrite(sb->buf ? sb->buf : "", 1, sb->len, stdout);
-		if (fflush(stdout)) {
-			pr_err("standard output: %s", strerror(errno));
-			return -1;
-		}
+	size_t i;
+
+	if (!paths) {
+		/* a write error is reported as the command ends (main.c) */
+		for (i = 0; i < n; i++)
+			fwrite(sbs[i].buf ? sbs[i].buf : "", 1, sbs[i].len,
+			       stdout);
 		return 0;
 	}
-	if (write_file_atomic(path, sb->buf ? sb->buf : "", sb->len)) {
-		pr_err("%s: %s", path, strerror(errno));
+	if (write_files_atomic(paths, sbs, n)) {
+		pr_err("%s: %s", n > 1 ? "writing the files" : paths[0],
+		       errstr(errno));
 		return -1;
 	}
 	return 0;
 }
 
-int write_file_atomic(const char *path, const char *buf, size_t len)
+int write_output(const char *path, const struct strbuf *sb)
 {
-	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
-	size_t done = 0;
-	int fd, saved;
+	char *p = (char *)path;
 
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto fail;
+	return write_outputs(path ? &p : NULL, sb, 1);
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	size_t done = 0;
+
 	while (done < len) {
 		ssize_t n = write(fd, buf + done, len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			goto fail_unlink;
+			return -1;
 		done += n;
 	}
-	if (fchmod(fd, 0644) || fsync(fd) || close(fd)) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	if (rename(tmp, path))
-		goto fail_unlink;
-	free(tmp);
 	return 0;
-fail_unlink:
-	saved = errno;
-	if (fd >= 0)
+}
+
+/* The contents in a new temporary file beside path: its name, or NULL. */
+static char *write_temp(const char *path, const char *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd, saved;
+
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto fail;
+	if (write_all(fd, buf, len) || fchmod(fd, 0644) || fsync(fd)) {
+		saved = errno;
 		close(fd);
-	unlink(tmp);
-	errno = saved;
+		unlink(tmp);
+		errno = saved;
+		goto fail;
+	}
+	if (close(fd)) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		goto fail;
+	}
+	return tmp;
 fail:
 	saved = errno;
 	free(tmp);
 	errno = saved;
+	return NULL;
+}
+
+/* Into a device or FIFO: write through it, never waiting for a reader. */
+static int write_through(const char *path, const char *buf, size_t len)
+{
+	int fd, flags, saved;
+
+	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) ||
+	    write_all(fd, buf, len)) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return close(fd);
+}
+
+/*
+ * Where output for path goes: *target is the regular file (or new name)
+ * to replace atomically, the symbolic link resolved (malloc'd); 1 when
+ * path is a device or FIFO to write through; -1 for anything else.
+ */
+static int output_target(const char *path, char **target)
+{
+	struct stat st;
+
+	*target = NULL;
+	if (lstat(path, &st)) {
+		if (errno != ENOENT)
+			return -1;
+		*target = xstrdup(path);
+		return 0;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		/* replace what the link points at, keep the link */
+		*target = realpath(path, NULL);
+		if (!*target || stat(*target, &st))
+			return -1;
+	}
+	if (S_ISREG(st.st_mode)) {
+		if (!*target)
+			*target = xstrdup(path);
+		return 0;
+	}
+	free(*target);
+	*target = NULL;
+	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return 1;
+	errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
 	return -1;
+}
+
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n)
+{
+	char **targets = xcalloc(n + 1, sizeof(*targets));
+	char **tmps = xcalloc(n + 1, sizeof(*tmps));
+	size_t i;
+	int ret = -1, saved;
+
+	/* every file written aside first: a failure leaves the old ones */
+	for (i = 0; i < n; i++) {
+		int kind = output_target(paths[i], &targets[i]);
+
+		if (kind < 0)
+			goto out;
+		if (kind > 0) {
+			if (write_through(paths[i], bufs[i].buf ? bufs[i].buf : "",
+					  bufs[i].len))
+				goto out;
+			continue;
+		}
+		tmps[i] = write_temp(targets[i], bufs[i].buf ? bufs[i].buf : "",
+				     bufs[i].len);
+		if (!tmps[i])
+			goto out;
+	}
+	for (i = 0; i < n; i++) {
+		if (tmps[i] && rename(tmps[i], targets[i]))
+			goto out;
+		free(tmps[i]);
+		tmps[i] = NULL;
+	}
+	ret = 0;
+out:
+	saved = errno;
+	for (i = 0; i < n; i++) {
+		if (tmps[i])
+			unlink(tmps[i]);
+		free(tmps[i]);
+		free(targets[i]);
+	}
+	free(tmps);
+	free(targets);
+	errno = saved;
+	return ret;
+}
+
+int write_file_atomic(const char *path, const char *buf, size_t len)
+{
+	struct strbuf sb = { .buf = (char *)buf, .len = len };
+	char *p = (char *)path;
+
+	return write_files_atomic(&p, &sb, 1);
 }
 
 char **split_list(const char *s, size_t *n)

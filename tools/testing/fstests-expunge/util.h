@@ -3,6 +3,7 @@
 #ifndef FEXP_UTIL_H
 #define FEXP_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,6 +38,7 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 __printf(1, 2) char *xasprintf(const char *fmt, ...);
+__printf(1, 0) char *xvasprintf(const char *fmt, va_list ap);
 
 /*
  * Append a zeroed element of size elem to the array whose pointer is at
@@ -67,20 +69,53 @@ void sb_puts(struct strbuf *sb, const char *s);
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 void sb_free(struct strbuf *sb);
 
+/* Does s hold a control character (newline, escape, ...)? */
+bool has_control(const char *s);
+/* Append s with control characters written as C escapes (\\n, \\x1b). */
+void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
+/* Input for a message: escaped, at most max bytes of it (malloc'd). */
+char *quote_input(const char *s, size_t max);
+#define QUOTE_MAX	200
+
+/* errno for a path that is not a regular file (a FIFO, a device) */
+#define ENOTREG		EMEDIUMTYPE
+/* strerror(), and "not a regular file" for ENOTREG */
+const char *errstr(int err);
+
 /*
- * Read a whole file, at most max bytes (a larger file is an error).
+ * Open a regular file for reading, without blocking on a FIFO or a
+ * device: anything else fails with ENOTREG (EISDIR for a directory).
+ */
+int open_regular(const char *path);
+
+/*
+ * Read a whole regular file (open_regular()), at most max bytes (a larger file is an error).
  * Returns 0, or -1 with errno set (EFBIG when over max).
  */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
 
-/* Write a file atomically: a temporary file beside it, then rename(). */
+/*
+ * Write a file atomically: a temporary file beside it, then rename(). A
+ * symbolic link is followed (the link stays); a device or FIFO is written
+ * through (never waiting for a reader); anything else is refused
+ * (EISDIR, ENOTREG).
+ */
 int write_file_atomic(const char *path, const char *buf, size_t len);
+/*
+ * The same for n files at once: all are written aside before any is
+ * renamed, so a failure leaves every old file as it was.
+ */
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n);
 
 /*
- * A command's output: to path (atomically), or to standard output when
- * path is NULL. Returns 0, or -1 after saying what failed.
+ * A command's output: to path (write_file_atomic()), or to standard
+ * output when path is NULL (a write error there is reported as the
+ * command ends). Returns 0, or -1 after saying what failed.
  */
 int write_output(const char *path, const struct strbuf *sb);
+/* n outputs to n paths, all or none (write_files_atomic()), or stdout. */
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n);
 
 /* Split s at commas into a NULL-terminated array of strings. */
 char **split_list(const char *s, size_t *n);

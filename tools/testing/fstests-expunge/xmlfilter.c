@@ -243,31 +243,78 @@ static const struct {
 	{ "<property ", "value=\"", false },
 };
 
-/* Is the quote at p the end of the value: the tag's tail follows? */
-static bool at_tail(const char *p, const char *end, bool typed)
+/*
+ * If the quote at p ends the value, the tag's tail follows: ' type="..."'
+ * when typed, then "/>" or ">". Returns the end of the tag, or NULL.
+ */
+static const char *tail_end(const char *p, const char *end, bool typed)
 {
 	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
 		;
-	if (typed)
-		return end - p >= 6 && !memcmp(p, "type=\"", 6);
-	return (end - p >= 2 && !memcmp(p, "/>", 2)) || (p < end && *p == '>');
+	if (typed) {
+		if (end - p < 6 || memcmp(p, "type=\"", 6))
+			return NULL;
+		for (p += 6; p < end && *p != '"'; p++) {
+			if (*p == '<' || *p == '>' || *p == '\n')
+				return NULL;
+		}
+		for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+			;
+	}
+	if (end - p >= 2 && !memcmp(p, "/>", 2))
+		return p + 2;
+	return p < end && *p == '>' ? p + 1 : NULL;
 }
 
 /*
- * The quote that ends a value starting at v: the last one on its line
- * followed by the tail, else the first such one after the line.
+ * What follows the tag a quote would end: the line's end, or one of the
+ * elements fstests writes (compact XML has several on a line).
+ */
+static bool next_is_markup(const char *p, const char *end)
+{
+	static const char *const next[] = {
+		"</testcase>", "<testcase ", "<system-out", "<system-err",
+		"<kernel-log", "</testsuite>", "<property ", "</properties>",
+		"<failure ", "<skipped", "<error ", "</failure>", "</skipped>",
+		"</error>",
+	};
+	size_t i;
+
+	for (; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (p == end || *p == '\n' || *p == '\r')
+		return true;
+	for (i = 0; i < ARRAY_SIZE(next); i++) {
+		size_t l = strlen(next[i]);
+
+		if ((size_t)(end - p) >= l && !memcmp(p, next[i], l))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The quote that ends a value starting at v: the first one followed by
+ * the tag's tail and then the line's end or more markup; else the last
+ * one on its line followed by the tail; else the first such one after
+ * the line (a value of several lines).
  */
 static const char *value_end(const char *v, const char *nl, const char *end,
 			     bool typed)
 {
-	const char *q, *vend = NULL;
+	const char *q, *t, *vend = NULL;
 
 	for (q = v; q < nl; q++) {
-		if (*q == '"' && at_tail(q, end, typed))
+		if (*q != '"')
+			continue;
+		t = tail_end(q, end, typed);
+		if (t && next_is_markup(t, end))
+			return q;
+		if (t)
 			vend = q;
 	}
 	for (q = nl; !vend && q < end; q++) {
-		if (*q == '"' && at_tail(q, end, typed))
+		if (*q == '"' && tail_end(q, end, typed))
 			vend = q;
 	}
 	return vend;
@@ -275,8 +322,7 @@ static const char *value_end(const char *v, const char *nl, const char *end,
 
 /*
  * The window starts with one of repair_tags: escape the attribute value,
- * which ends at the last quote on the line followed by the tag's tail
- * (or, for a value of several lines, the first such quote after).
+ * which ends where value_end() says.
  * Returns the bytes consumed, 0 to pass the tag on unchanged.
  */
 static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,

@@ -13,7 +13,8 @@
  * without XML escaping, and puts whole log files in CDATA. This filter
  * sits between the file and libxml2 and, streaming:
  * - escapes '&', '<', '>' and '"' in the value of those attributes,
- *   finding the value's end by the tag's fixed tail on the same line;
+ *   finding the value's end by the tag's fixed tail, followed by the
+ *   line's end or the next element (compact XML);
  * - keeps only the first XF_CDATA_KEEP bytes of each CDATA section (cut
  *   at a line end) and drops the rest without holding it;
  * - replaces bytes that are not UTF-8 text by '?' in what it keeps;

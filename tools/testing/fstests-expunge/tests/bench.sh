@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Benchmark "compare" against its floor, xmllint --stream, over a corpus
+# Benchmark "compare" against its floor (grep -c '<testcase', a byte
+# scan), xmllint --stream and, where XFSTESTS_BLD names an xfstests-bld
+# checkout, its gen_results_summary, over a corpus
 # made from the real result.xml fixtures: many runs, thousands of
 # testcases, failures with logs of megabytes in CDATA. Prints wall time
 # and peak RSS of both over the same files, and compare's peak RSS at two
@@ -97,10 +99,27 @@ c=$(measure "$fexp" compare --data "$fix/data" $base_args $run_args)
 ct=$(awk '{ print $1 }' "$work/bench.time")
 x=$(measure xmllint --stream --noout $files)
 xt=$(awk '{ print $1 }' "$work/bench.time")
+g=$(measure grep -c '<testcase' $files)
+gt=$(awk '{ print $1 }' "$work/bench.time")
 echo "compare (all $nfiles files):          $c"
+echo "grep -c '<testcase' (the floor):       $g"
 echo "xmllint --stream --noout (same files): $x"
-awk -v c="$ct" -v x="$xt" 'BEGIN {
-	printf "ratio compare / xmllint: %.2f (target: at most 1.5)\n", (x > 0 ? c / x : 0) }'
+awk -v c="$ct" -v x="$xt" -v g="$gt" 'BEGIN {
+	printf "ratio compare / grep: %.1f (target: at most 5)\n", (g > 0 ? c / g : 0)
+	printf "ratio compare / xmllint: %.2f\n", (x > 0 ? c / x : 0) }'
+# the peer: xfstests-bld's own summary, where a checkout is given
+peer=
+[ -n "${XFSTESTS_BLD:-}" ] &&
+	peer=$(find "$XFSTESTS_BLD" -name 'gen_results_summary*' -type f | head -n 1)
+if [ -n "$peer" ]; then
+	p=$(measure python3 "$peer" "$corpus")
+	pt=$(awk '{ print $1 }' "$work/bench.time")
+	echo "gen_results_summary (xfstests-bld):    $p"
+	awk -v c="$ct" -v p="$pt" 'BEGIN {
+		printf "speed-up over the peer: %.0fx (target: at least 30x)\n", (c > 0 ? p / c : 0) }'
+else
+	echo "gen_results_summary: XFSTESTS_BLD not set, peer not measured"
+fi
 
 q=$((runs / 4))
 qa=
@@ -117,3 +136,22 @@ cq=$(measure "$fexp" compare --data "$fix/data" $qa)
 files=$files_all
 echo "compare, $q runs ($((q * 4)) files):  $cq"
 echo "compare, $runs runs ($nfiles files): $c"
+
+# exclude over a synthetic data directory of 14,000 entries (the size of
+# the imported data), without a tree: best of five runs
+sh "$(dirname "$0")/bench-data.sh" "$work/bench-data" 14000
+for conds in 0 200; do
+	d=$work/bench-data/conds-$conds
+	best=
+	for i in 1 2 3 4 5; do
+		# CPU time (user + system): wall time on a shared machine waits
+		/usr/bin/time -f '%U %S' -o "$work/bench.time" "$fexp" exclude \
+			--data "$d" --fs xfs --release 6.6.30 \
+			--config "$(dirname "$0")/fixtures/config-6.12-amd64-part" \
+			> /dev/null
+		t=$(awk '{ print $1 + $2 }' "$work/bench.time")
+		best=$(awk -v a="${best:-999}" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
+	done
+	awk -v t="$best" -v c="$conds" 'BEGIN {
+		printf "exclude, 14000 entries, %d with a condition: %.0f ms of CPU (target: under 50 ms)\n", c, t * 1000 }'
+done

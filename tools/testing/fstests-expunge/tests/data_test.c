@@ -434,6 +434,40 @@ TEST(every_error_counted)
 	parsed_free(&p);
 }
 
+TEST(cr_only_line_ends_are_an_error)
+{
+	struct parsed p;
+
+	parse(&p, "generic/001 expunge\rgeneric/002 expunge\r");
+	EXPECT_EQ(1, p.errors);
+	EXPECT_TRUE(has_msg(&p, "t.expunge:1: error: ", "carriage return"));
+	EXPECT_EQ(0, p.ds.n);
+	parsed_free(&p);
+	/* CRLF is still fine */
+	parse(&p, "generic/001 expunge\r\ngeneric/002 expunge\r\n");
+	EXPECT_EQ(0, p.errors);
+	EXPECT_EQ(2, p.ds.n);
+	parsed_free(&p);
+}
+
+TEST(messages_quote_a_few_hundred_bytes_escaped)
+{
+	size_t big = 1 << 20;
+	char *line = malloc(big + 64);
+	struct parsed p;
+
+	snprintf(line, 64, "generic/001 fail \x1b[2J");
+	memset(line + strlen(line), 'x', big);
+	line[big + 20] = '\0';
+	parse(&p, line);
+	ASSERT_EQ(1, p.d.msgs.n);
+	EXPECT_GT(600, strlen(p.d.msgs.v[0]));
+	EXPECT_FALSE(has_control(p.d.msgs.v[0]));
+	EXPECT_NE(NULL, strstr(p.d.msgs.v[0], "\\x1b[2J"));
+	parsed_free(&p);
+	free(line);
+}
+
 TEST(load_missing_file)
 {
 	struct dataset ds = { 0 };

@@ -56,6 +56,39 @@ static char eval(const char *expr)
 	return eval_with(config_text, NULL, expr);
 }
 
+/* kconfig's lexer is quadratic over a huge name: the lint refuses it */
+TEST(lint_refuses_a_huge_symbol_name)
+{
+	char *expr = malloc(1 << 20), *msg;
+
+	memset(expr, 'A', (1 << 20) - 1);
+	expr[(1 << 20) - 1] = '\0';
+	msg = kcond_lint(expr);
+	ASSERT_NE(NULL, msg);
+	EXPECT_NE(NULL, strstr(msg, "symbol name of"));
+	free(msg);
+	free(expr);
+}
+
+/* 20,000 distinct symbols in one expression and in 20,000: one pass */
+TEST(many_distinct_symbols)
+{
+	size_t n = 20000, i, m;
+	struct strbuf sb = { 0 };
+	char **syms;
+
+	for (i = 0; i < n; i++)
+		sb_printf(&sb, "%sS%zu || S%zu", i ? " || " : "", i, i / 2);
+	syms = kcond_symbols(sb.buf, &m);
+	ASSERT_EQ(n, m);
+	EXPECT_STREQ("S0", syms[0]);
+	EXPECT_STREQ("S19999", syms[n - 1]);
+	for (i = 0; i < m; i++)
+		free(syms[i]);
+	free(syms);
+	sb_free(&sb);
+}
+
 TEST(tristate_values)
 {
 	EXPECT_EQ('y', eval("A"));

@@ -314,6 +314,25 @@ TEST(missing_file)
 	free(err);
 }
 
+/* the kconfig lexer is quadratic over a huge name: refused before it */
+TEST(a_huge_symbol_name_is_an_error)
+{
+	size_t big = 10 << 20;
+	char *text = malloc(big + 64);
+	struct kconfig_file cfg;
+	char *err = NULL;
+
+	strcpy(text, "CONFIG_A=y\n# CONFIG_");
+	memset(text + strlen(text), 'B', big);
+	strcpy(text + 21 + big, " is not set\n");
+	EXPECT_EQ(-1, kconfig_parse("big", text, strlen(text), &cfg, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_TRUE(str_starts(err, "big:2: not a kernel config line: # CONFIG_BBB"));
+	EXPECT_GT(300, strlen(err));
+	free(err);
+	free(text);
+}
+
 TEST(directory_is_not_a_config)
 {
 	struct kconfig_file cfg;

@@ -263,19 +263,19 @@ TEST(no_config_lists_every_place_tried)
 	kernel_free(&k);
 }
 
+/* An explicit --config is read at once: missing is an error then. */
 TEST(missing_config_option)
 {
 	struct kernel_opts o = {
 		.release = "6.6.30", .config = "/nonexistent/config",
 	};
-	const char *cerr = NULL;
 	struct kernel k;
 	char *err = NULL;
 
-	ASSERT_EQ(0, kernel_identify(&o, &k, &err));
-	EXPECT_EQ(NULL, kernel_config(&k, &cerr));
-	ASSERT_NE(NULL, cerr);
-	EXPECT_NE(NULL, strstr(cerr, "/nonexistent/config"));
+	ASSERT_EQ(-1, kernel_identify(&o, &k, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "/nonexistent/config"));
+	free(err);
 	kernel_free(&k);
 }
 
@@ -283,19 +283,40 @@ TEST(unreadable_config_says_why)
 {
 	char *cfgpath = tmpfile_str("CONFIG_A=y\nthis is not a config\n");
 	struct kernel_opts o = { .release = "6.6.30", .config = cfgpath };
-	const char *cerr = NULL;
 	struct kernel k;
 	char *err = NULL, *where;
 
-	ASSERT_EQ(0, kernel_identify(&o, &k, &err));
-	EXPECT_EQ(NULL, kernel_config(&k, &cerr));
-	ASSERT_NE(NULL, cerr);
+	ASSERT_EQ(-1, kernel_identify(&o, &k, &err));
+	ASSERT_NE(NULL, err);
 	ASSERT_NE(-1, asprintf(&where, "%s:2:", cfgpath));
-	EXPECT_NE(NULL, strstr(cerr, where));
+	EXPECT_NE(NULL, strstr(err, where));
 	free(where);
+	free(err);
 	kernel_free(&k);
 	unlink(cfgpath);
 	free(cfgpath);
+}
+
+TEST(control_characters_in_a_release_are_refused)
+{
+	static const char *const bad[] = {
+		"6.6.0\ngeneric/001", "6.6.0\x1b[2J", "6.6.0\r",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct kernel_opts o = { .release = bad[i] };
+		struct kernel k;
+		char *err = NULL;
+
+		EXPECT_EQ(-1, kernel_identify(&o, &k, &err));
+		ASSERT_NE(NULL, err);
+		EXPECT_NE(NULL, strstr(err, "control character"));
+		/* the message has no control character either */
+		EXPECT_FALSE(has_control(err));
+		free(err);
+		kernel_free(&k);
+	}
 }
 
 TEST(kernel_file_missing)

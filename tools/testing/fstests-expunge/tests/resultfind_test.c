@@ -76,6 +76,62 @@ TEST(check_parallel_shards_of_the_newest_run_are_one_run)
 	rmtree(dir);
 }
 
+TEST(each_shard_set_has_its_own_newest_run)
+{
+	char *dir = tree();
+	struct found_list l = { 0 };
+	char *err = NULL;
+	size_t i;
+
+	/* many shards of two runs in each of two places, given in one walk */
+	for (i = 0; i < 64; i++) {
+		char *rel;
+
+		ASSERT_LT(0, asprintf(&rel, "a/runner-%zu/results-2024-11-20/result.xml", i));
+		touch(dir, rel);
+		rel[0] = 'b';
+		touch(dir, rel);
+		free(rel);
+		ASSERT_LT(0, asprintf(&rel, "a/runner-%zu/results-2024-12-01/result.xml", i));
+		touch(dir, rel);
+		free(rel);
+	}
+	ASSERT_EQ(0, results_find(dir, &l, &err));
+	/* a: the newer run; b: its only run */
+	ASSERT_EQ(128, l.n);
+	EXPECT_EQ(64, l.notes.n);
+	for (i = 0; i < l.n; i++) {
+		bool in_a = strstr(l.f[i].path, "/a/runner-");
+
+		EXPECT_NE(NULL, strstr(l.f[i].run, in_a ? "@2024-12-01" : "@2024-11-20"));
+	}
+	EXPECT_EQ(0, l.skipped);
+	found_free(&l);
+	rmtree(dir);
+}
+
+TEST(what_the_walk_leaves_out_is_said_and_counted)
+{
+	char *dir = tree(), *cmd;
+	struct found_list l = { 0 };
+	char *err = NULL;
+
+	touch(dir, "r/s1/result.xml");
+	touch(dir, "r/1/2/3/4/5/6/7/8/9/result.xml");
+	ASSERT_LT(0, asprintf(&cmd, "ln -s ../s1/result.xml %s/r/s2/result.xml", dir));
+	touch(dir, "r/s2/check.log");
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
+	ASSERT_EQ(0, results_find(dir, &l, &err));
+	ASSERT_EQ(1, l.n);
+	EXPECT_EQ(2, l.skipped);
+	ASSERT_EQ(2, l.notes.n);
+	EXPECT_NE(NULL, strstr(l.notes.v[0], "deeper than 8 levels"));
+	EXPECT_NE(NULL, strstr(l.notes.v[1], "r/s2/result.xml: left out: a symbolic link"));
+	found_free(&l);
+	rmtree(dir);
+}
+
 TEST(a_directory_without_results_is_an_error)
 {
 	char *dir = tree();

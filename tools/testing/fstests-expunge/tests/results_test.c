@@ -239,4 +239,86 @@ TEST(empty_or_missing_file_is_an_error)
 	free(path);
 }
 
+/* xmllint --noblanks output: the whole file on one line */
+TEST(compact_xml_keeps_every_testcase)
+{
+	const char *xml =
+		"<?xml version=\"1.0\"?><testsuite name=\"xfstests\" time=\"9\">"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/001\" time=\"1\">"
+		"<failure message=\"- output mismatch (see \"a\" & b)\" type=\"TestFail\"/>"
+		"<system-err><![CDATA[--- a\n+++ b\n+bad\n]]></system-err></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/002\" time=\"1\">"
+		"<failure message=\"- output mismatch\" type=\"TestFail\"/></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/003\" time=\"1\">"
+		"<skipped message=\"not \"run\"\"/></testcase>"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/004\" time=\"1\"/>"
+		"</testsuite>";
+	struct result_file rf;
+	char *err = NULL;
+
+	ASSERT_EQ(0, result_read_buf("compact.xml", xml, strlen(xml), &rf, &err));
+	EXPECT_FALSE(rf.incomplete);
+	ASSERT_EQ(4, rf.ncases);
+	EXPECT_STREQ("generic/001", rf.cases[0].name);
+	EXPECT_STREQ("- output mismatch (see \"a\" & b)", rf.cases[0].msg);
+	EXPECT_STREQ("generic/002", rf.cases[1].name);
+	EXPECT_EQ(OUT_FAIL, rf.cases[1].outcome);
+	EXPECT_STREQ("not \"run\"", rf.cases[2].msg);
+	EXPECT_EQ(OUT_NOTRUN, rf.cases[2].outcome);
+	EXPECT_EQ(OUT_PASS, rf.cases[3].outcome);
+	result_free(&rf);
+}
+
+/* Two sections in one <testsuites> file */
+static const char two_suites[] =
+	"<?xml version=\"1.0\"?>\n<testsuites>\n"
+	"<testsuite name=\"xfstests\" time=\"5\">\n"
+	"<properties><property name=\"SECTION\" value=\"ext4_1k\"/></properties>\n"
+	"<testcase classname=\"xfstests.ext4_1k\" name=\"generic/001\" time=\"1\">\n"
+	"<failure message=\"- output mismatch\" type=\"TestFail\" />\n"
+	"</testcase>\n</testsuite>\n"
+	"<testsuite name=\"xfstests\" time=\"\">\n"
+	"<properties><property name=\"SECTION\" value=\"ext4_4k\"/></properties>\n"
+	"<testcase name=\"generic/001\" time=\"1\"/>\n"
+	"<testcase name=\"generic/002\" time=\"1\"/>\n"
+	"</testsuite>\n</testsuites>\n";
+
+TEST(each_testsuite_of_a_file_is_a_section_of_its_own)
+{
+	struct result_file rf;
+	char *err = NULL;
+
+	ASSERT_EQ(0, result_read_buf("two.xml", two_suites,
+				     strlen(two_suites), &rf, &err));
+	EXPECT_STREQ("ext4_1k", rf.section);
+	ASSERT_EQ(1, rf.ncases);
+	EXPECT_EQ(OUT_FAIL, rf.cases[0].outcome);
+	EXPECT_FALSE(rf.incomplete);
+	ASSERT_EQ(1, rf.nmore);
+	EXPECT_STREQ("ext4_4k", rf.more[0].section);
+	EXPECT_STREQ("ext4_4k", result_prop(&rf.more[0], "SECTION"));
+	ASSERT_EQ(2, rf.more[0].ncases);
+	EXPECT_EQ(OUT_PASS, rf.more[0].cases[0].outcome);
+	/* time="" in the second: only it is unfinished */
+	EXPECT_TRUE(rf.more[0].incomplete);
+	result_free(&rf);
+}
+
+TEST(a_control_character_in_a_testcase_name_is_refused)
+{
+	const char *xml = "<testsuite name=\"x\" time=\"1\">\n"
+			  "<testcase classname=\"xfstests.s\" name=\"generic/001\"/>\n"
+			  "<testcase classname=\"xfstests.s\" name=\"x&#10;ok 1 forged\"/>\n"
+			  "</testsuite>\n";
+	struct result_file rf;
+	char *err = NULL;
+
+	EXPECT_EQ(-1, result_read_buf("n.xml", xml, strlen(xml), &rf, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "n.xml: testcase 'x\\nok 1 forged': a control character"));
+	EXPECT_FALSE(has_control(err));
+	free(err);
+	result_free(&rf);
+}
+
 TEST_HARNESS_MAIN

@@ -79,4 +79,35 @@ TEST(shards_of_one_run_count_once)
 	side_free(&sd);
 }
 
+TEST(testsuites_of_one_file_stay_apart)
+{
+	const char *xml =
+		"<testsuites><testsuite name=\"a\" time=\"1\">"
+		"<testcase classname=\"xfstests.s1\" name=\"generic/001\">\n"
+		"<failure message=\"x\" type=\"TestFail\"/>\n</testcase></testsuite>"
+		"<testsuite name=\"b\" time=\"1\">"
+		"<testcase classname=\"xfstests.s2\" name=\"generic/001\"/>"
+		"</testsuite></testsuites>";
+	struct side sd = { 0 };
+	struct result_file rf;
+	const struct tally *t;
+	char *err = NULL;
+
+	ASSERT_EQ(0, result_read_buf("two.xml", xml, strlen(xml), &rf, &err));
+	side_add(&sd, &rf, "r1");
+	side_finish(&sd);
+	ASSERT_EQ(2, sd.n);
+	/* a failure in s1 and a pass in s2, not "flaky 1/2" */
+	t = section_tally(side_section(&sd, "s1"), "generic/001");
+	ASSERT_NE(NULL, t);
+	EXPECT_EQ(1, t->fail);
+	EXPECT_EQ(0, t->pass);
+	t = section_tally(side_section(&sd, "s2"), "generic/001");
+	ASSERT_NE(NULL, t);
+	EXPECT_EQ(1, t->pass);
+	EXPECT_EQ(0, t->fail);
+	EXPECT_EQ(1, sd.files);
+	side_free(&sd);
+}
+
 TEST_HARNESS_MAIN

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# valgrind (memcheck) over a few end-to-end commands: no error, and no
+# definite or indirect leak. Children (the kconfig child never frees) are
+# not checked. Prints one line per command; fails if any had a problem.
+#
+# Usage: dev/check-valgrind.sh FSTESTS_EXPUNGE TOOL_DIR WORKDIR
+set -u
+
+fexp=$1
+tool=$2
+work=$3
+fix=$tool/tests/fixtures
+cmp=$fix/compare
+fail=0
+
+mkdir -p "$work"
+# a file cut short: the error and recovery paths
+head -c 3000 "$cmp/fstests/example-result.xml" > "$work/cut.xml"
+
+vg() {
+	local name=$1 log
+	shift
+	log=$work/$name.valgrind
+	valgrind -q --error-exitcode=99 --leak-check=full \
+		--show-leak-kinds=definite,indirect \
+		--errors-for-leak-kinds=definite,indirect \
+		--child-silent-after-fork=yes --log-file="$log" \
+		"$fexp" "$@" >/dev/null 2>&1
+	if [ $? -eq 99 ] || [ -s "$log" ]; then
+		echo "not ok - valgrind $name (log: $log)"
+		head -n 30 "$log" | sed 's/^/#   /'
+		fail=1
+	else
+		echo "ok - valgrind $name"
+	fi
+}
+
+vg compare-text compare --data "$cmp/data" --baseline "$cmp/runs/run1-ext4" \
+	"$cmp/runs/run2-ext4-nodelalloc" "$cmp/runs/run3-loop"
+vg compare-json compare --data "$cmp/data" --format json \
+	"$cmp/kdevops/20231218" "$cmp/fstests/example-result.xml"
+vg compare-ktap-cut compare --data "$cmp/data" --format ktap "$work/cut.xml"
+vg exclude exclude --data "$fix/data" --fs ext4 --release 6.6.0 \
+	--config "$fix/config-dax" --explain
+vg check check --data "$tool/data"
+vg kernel kernel --release 6.1.0-28-amd64 --config "$fix/config-6.12-amd64-part"
+exit $fail

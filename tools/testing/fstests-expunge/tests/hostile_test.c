@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hostile catalogue, end to end: each input gives a clear exit (0, 1
+ * or 2), in bounded memory and time, reads nothing but the files given
+ * and runs nothing.
+ */
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hostile-run.h"
+#include "kselftest_harness.h"
+
+#define FIX		SRCDIR "/tests/fixtures"
+#define EXAMPLE		FIX "/compare/fstests/example-result.xml"
+#define DATA		"--data " FIX "/compare/data"
+/* a file only the hostile inputs point at: it must never be read */
+#define SECRET		"FEXP-SECRET-7f3a"
+
+FIXTURE(hostile) {
+	char *dir;
+};
+
+FIXTURE_SETUP(hostile)
+{
+	self->dir = strdup("/tmp/fexp-hostile.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	ASSERT_EQ(0, run_sh("echo %s > %s/secret", SECRET, self->dir));
+}
+
+FIXTURE_TEARDOWN(hostile)
+{
+	run_sh("rm -rf %s", self->dir);
+	free(self->dir);
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		abort();
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+	free(path);
+}
+
+/* s with each "@" replaced by val (malloc'd) */
+static char *subst(const char *s, const char *val)
+{
+	size_t n = strlen(s) + 1, vl = strlen(val);
+	const char *p;
+	char *out, *o;
+
+	for (p = s; (p = strchr(p, '@')); p++)
+		n += vl;
+	out = malloc(n);
+	o = out;
+	for (p = s; *p; p++) {
+		if (*p != '@') {
+			*o++ = *p;
+			continue;
+		}
+		memcpy(o, val, vl);
+		o += vl;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* A clear exit in the limits, no secret leaked: the exit code. */
+static int clear_exit(struct __test_metadata *_metadata, struct hostile *h)
+{
+	EXPECT_GE(2, h->status) {
+		TH_LOG("exit %d: %.300s", h->status, h->err);
+	}
+	EXPECT_EQ(NULL, strstr(h->out, SECRET));
+	EXPECT_EQ(NULL, strstr(h->err, SECRET));
+	/* messages quote at most a few hundred bytes of the input */
+	EXPECT_GT(64 << 10, strlen(h->err));
+	return h->status;
+}
+
+#define HEAD	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+#define SUITE	"<testsuite name=\"xfstests\" time=\"1\">\n"
+#define CASE(n)	"<testcase classname=\"xfstests.s\" name=\"" n "\" time=\"1\"/>\n"
+#define END	"</testsuite>\n"
+
+/* compare on one made-up result.xml: its exit code */
+static int compare_text(struct __test_metadata *_metadata, const char *dir,
+			const char *xml)
+{
+	struct hostile h;
+	int rc;
+
+	put(dir, "result.xml", xml);
+	h = hostile_run(dir, "compare %s result.xml", DATA);
+	rc = clear_exit(_metadata, &h);
+	hostile_free(&h);
+	return rc;
+}
+
+TEST_F(hostile, entities_are_never_expanded_nor_fetched)
+{
+	static const char *const doctypes[] = {
+		/* billion laughs */
+		"<!DOCTYPE t [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">]>\n",
+		/* XXE: a file, over http, a parameter entity */
+		"<!DOCTYPE t [<!ENTITY x SYSTEM \"file://@/secret\">]>\n",
+		"<!DOCTYPE t [<!ENTITY x SYSTEM \"http://127.0.0.1:9/x\">]>\n",
+		"<!DOCTYPE t [<!ENTITY % p SYSTEM \"file://@/secret\"> %p;]>\n",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(doctypes); i++) {
+		char *dt, *xml;
+
+		dt = subst(doctypes[i], self->dir);
+		ASSERT_LT(0, asprintf(&xml, HEAD "%s" SUITE
+				      "<testcase classname=\"xfstests.s\" name=\"generic/001\">\n"
+				      "<failure message=\"&x;&d;\" type=\"TestFail\"/>\n"
+				      "</testcase>\n" END, dt));
+		EXPECT_EQ(2, compare_text(_metadata, self->dir, xml));
+		free(dt);
+		free(xml);
+	}
+}
+
+TEST_F(hostile, deep_nesting_nul_and_bad_utf8_give_a_clear_exit)
+{
+	size_t depth = 100000, i;
+	char *xml = malloc(depth * 8 + 4096), *p = xml;
+
+	p += sprintf(p, HEAD SUITE CASE("generic/001"));
+	for (i = 0; i < depth; i++)
+		p += sprintf(p, "<a>");
+	sprintf(p, "\n" END);
+	compare_text(_metadata, self->dir, xml);
+	free(xml);
+
+	/* a NUL in the middle of a testcase */
+	{
+		static const char nul[] = HEAD SUITE CASE("generic/0\00001") END;
+		struct hostile h;
+		char *path;
+		int fd;
+
+		ASSERT_LT(0, asprintf(&path, "%s/result.xml", self->dir));
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		ASSERT_EQ(sizeof(nul) - 1, write(fd, nul, sizeof(nul) - 1));
+		close(fd);
+		free(path);
+		h = hostile_run(self->dir, "compare %s result.xml", DATA);
+		EXPECT_NE(0, clear_exit(_metadata, &h));
+		hostile_free(&h);
+	}
+
+	EXPECT_GE(1, compare_text(_metadata, self->dir,
+				  HEAD SUITE CASE("generic/\xff\xfe") CASE("generic/002")
+				  "<testcase classname=\"xfstests.s\" name=\"generic/003\">\n"
+				  "<failure message=\"\xc3\x28 \xed\xa0\x80\" type=\"TestFail\"/>\n"
+				  "</testcase>\n" END));
+}
+
+TEST_F(hostile, unescaped_attributes_still_count_the_failure)
+{
+	struct hostile h;
+
+	put(self->dir, "result.xml", HEAD SUITE
+	    "<testcase classname=\"xfstests.s\" name=\"generic/002\">\n"
+	    "<failure message=\"a < b & \"c\" > d\" type=\"TestFail\" />\n"
+	    "</testcase>\n" END);
+	h = hostile_run(self->dir, "compare %s result.xml", DATA);
+	EXPECT_EQ(1, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.out, "generic/002"));
+	hostile_free(&h);
+}
+
+TEST_F(hostile, a_file_cut_anywhere_gives_a_clear_exit)
+{
+	char *text, *path;
+	size_t len, cut;
+	FILE *f;
+
+	f = fopen(EXAMPLE, "r");
+	ASSERT_NE(NULL, f);
+	text = slurp_fd(fileno(f));
+	len = strlen(text);
+	ASSERT_LT(0, asprintf(&path, "%s/result.xml", self->dir));
+	for (cut = 1; cut < len; cut += len / 37) {
+		struct hostile h;
+		FILE *o = fopen(path, "w");
+
+		ASSERT_EQ(cut, fwrite(text, 1, cut, o));
+		fclose(o);
+		h = hostile_run(self->dir, "compare %s result.xml", DATA);
+		clear_exit(_metadata, &h);
+		EXPECT_NE(0, h.status);	/* never "no regression" */
+		hostile_free(&h);
+	}
+	free(path);
+	free(text);
+}
+
+/* A huge file, written in pieces: never held whole in memory. */
+static void write_huge(const char *dir, const char *head, const char *piece,
+		       size_t count, const char *tail)
+{
+	char *path;
+	FILE *f;
+	size_t i;
+
+	if (asprintf(&path, "%s/result.xml", dir) < 0)
+		abort();
+	f = fopen(path, "w");
+	if (!f || fputs(head, f) < 0)
+		abort();
+	for (i = 0; i < count; i++) {
+		const char *at = strchr(piece, '@');
+
+		/* "@" stands for the piece's number */
+		if (at)
+			fprintf(f, "%.*s%zu%s", (int)(at - piece), piece, i,
+				at + 1);
+		else
+			fputs(piece, f);
+	}
+	if (fputs(tail, f) < 0 || fclose(f))
+		abort();
+	free(path);
+}
+
+TEST_F_TIMEOUT(hostile, cdata_of_200_mb_in_bounded_memory, 120)
+{
+	static char line[1024];
+	struct hostile h;
+
+	memset(line, 'x', sizeof(line) - 2);
+	line[sizeof(line) - 2] = '\n';
+	write_huge(self->dir, HEAD SUITE
+		   "<testcase classname=\"xfstests.s\" name=\"generic/002\">\n"
+		   "<failure message=\"m\" type=\"TestFail\" />\n<system-out>\n<![CDATA[\n",
+		   line, 200 << 10, "]]>\n</system-out>\n</testcase>\n" END);
+	h = hostile_run(self->dir, "compare %s result.xml", DATA);
+	EXPECT_EQ(1, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.out, "generic/002"));
+	EXPECT_GT(128 << 10, h.maxrss_kb);
+	hostile_free(&h);
+}
+
+TEST_F_TIMEOUT(hostile, a_million_testcases_and_10000_sections, 120)
+{
+	struct hostile h;
+
+	write_huge(self->dir, HEAD SUITE,
+		   "<testcase classname=\"xfstests.s\" name=\"generic/@\" time=\"1\"/>\n",
+		   1000000, END);
+	h = hostile_run(self->dir, "compare %s result.xml", DATA);
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	hostile_free(&h);
+
+	write_huge(self->dir, HEAD "<testsuites>\n",
+		   SUITE "<testcase classname=\"xfstests.s@\" name=\"generic/001\"/>\n" END,
+		   10000, "</testsuites>\n");
+	h = hostile_run(self->dir, "compare %s result.xml", DATA);
+	EXPECT_GE(1, clear_exit(_metadata, &h));
+	hostile_free(&h);
+}
+
+TEST_F(hostile, special_files_are_refused_without_waiting)
+{
+	static const char *const uses[] = {
+		"compare " DATA " @",
+		"exclude " DATA " --fs ext4 --release 6.6.0 --config @",
+		"exclude " DATA " --fs ext4 --kernel @",
+		"check @",
+	};
+	static const char *const files[] = { "fifo", "/dev/zero" };
+	size_t i, j;
+
+	ASSERT_EQ(0, run_sh("mkfifo %s/fifo", self->dir));
+	for (i = 0; i < ARRAY_SIZE(uses); i++) {
+		for (j = 0; j < ARRAY_SIZE(files); j++) {
+			char *args = subst(uses[i], files[j]);
+			struct hostile h = hostile_run(self->dir, "%s", args);
+
+			EXPECT_EQ(2, clear_exit(_metadata, &h));
+			EXPECT_TRUE(strstr(h.err, "not a regular file") ||
+				    strstr(h.out, "not a regular file"));
+			hostile_free(&h);
+			free(args);
+		}
+	}
+}
+
+TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
+{
+	struct hostile h;
+
+	ASSERT_EQ(0, run_sh("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
+			    self->dir));
+	h = hostile_run(self->dir, "exclude %s --fs xfs --release 6.6.0 --config bomb.gz",
+			DATA);
+	EXPECT_EQ(2, clear_exit(_metadata, &h));
+	hostile_free(&h);
+
+	put(self->dir, "vmlinux", "\x7f\x45LF\x02\x01\x01 this is not an ELF image at all");
+	h = hostile_run(self->dir, "exclude %s --fs xfs --kernel vmlinux", DATA);
+	EXPECT_EQ(2, clear_exit(_metadata, &h));
+	hostile_free(&h);
+}
+
+TEST_F(hostile, format_strings_and_shell_in_inputs_do_nothing)
+{
+	struct hostile h;
+	struct stat st;
+
+	h = hostile_run(self->dir, "exclude %s --fs xfs --release '%%n%%s%%s%%x6.6' --config %s",
+			DATA, FIX "/config-dax");
+	clear_exit(_metadata, &h);
+	hostile_free(&h);
+
+	put(self->dir, "xfs.expunge",
+	    "generic/001 expunge if $(shell,touch pwned) && FS_DAX\n"
+	    "generic/002 expunge if FS_DAX\n");
+	h = hostile_run(self->dir, "exclude --data . --fs xfs --release 6.6.0 --config %s",
+			FIX "/config-dax");
+	EXPECT_EQ(2, clear_exit(_metadata, &h));
+	hostile_free(&h);
+	h = hostile_run(self->dir, "exclude --data . --fs xfs --release %s --config %s",
+			"'$(shell,touch pwned)'", FIX "/config-dax");
+	clear_exit(_metadata, &h);
+	hostile_free(&h);
+	ASSERT_EQ(0, chdir(self->dir));
+	EXPECT_NE(0, stat("pwned", &st));
+}
+
+TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
+{
+	struct hostile h;
+
+	ASSERT_EQ(0, run_sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
+			    self->dir, "ln -s result.xml r/s/result.xml"));
+	put(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
+	h = hostile_run(self->dir, "compare %s r", DATA);
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.out, "r/s/result.xml: left out: a symbolic link"));
+	EXPECT_NE(NULL, strstr(h.err, "left out"));
+	hostile_free(&h);
+	/* a result.xml may be missing: git bisect must skip, not say good */
+	h = hostile_run(self->dir, "compare --bisect %s r", DATA);
+	EXPECT_EQ(125, h.status);
+	hostile_free(&h);
+}
+
+TEST_HARNESS_MAIN
