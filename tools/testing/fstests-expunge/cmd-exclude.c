@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "context.h"
+#include "exclude-list.h"
 #include "main.h"
 
 enum { OPT_RUN_KNOWN = OPT_CMD_BASE, OPT_OUTDIR, OPT_EXPLAIN };
@@ -30,70 +31,6 @@ static void print_help(void)
 	       "  -h, --help            show this help\n\n"
 	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
 	       progname);
-}
-
-struct exclude_opts {
-	const char *fs;
-	bool explain;
-	bool run_known;
-};
-
-static void write_list(struct context *c, const struct exclude_opts *xo,
-		       const char *section, struct strbuf *out)
-{
-	struct applied_set set;
-	char vbuf[48];
-	size_t i;
-
-	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
-		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s); data %s\n", c->k.release,
-		  kver_str(&c->k.version, vbuf),
-		  c->dd.dir ? c->dd.dir : "built in");
-	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
-		  progname);
-	select_section(&c->sel, section, &set);
-	for (i = 0; i < set.n; i++) {
-		const struct applied *a = &set.a[i];
-
-		if (a->kind == KIND_FLAKY ||
-		    (a->kind == KIND_FAIL && xo->run_known))
-			continue;
-		/* the test name at column 0: fstests matches ^TEST\b */
-		sb_printf(out, "%s # ", a->test);
-		entry_describe(a->entry, out);
-		sb_puts(out, "\n");
-	}
-	if (xo->explain) {
-		for (i = 0; i < c->ds.n; i++) {
-			const struct entry *e = &c->ds.entries[i];
-			const struct applied *a;
-			struct strbuf why = { 0 };
-			enum verdict v;
-			const char *what;
-
-			v = selector_check(&c->sel, i, section, &why);
-			/* what happens to the test: the entries merged */
-			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
-			if (!a)
-				what = "not applied";
-			else if (a->kind == KIND_FLAKY)
-				what = "runs (flaky)";
-			else if (a->kind == KIND_FAIL && xo->run_known)
-				what = "runs (--run-known-failures)";
-			else
-				what = "left out";
-			if (a && a->kind != e->kind)
-				sb_printf(&why, "; %s (%s:%u) decides",
-					  kind_name(a->kind),
-					  entry_file(a->entry), a->entry->line);
-			sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what,
-				  e->test, kind_name(e->kind), entry_file(e),
-				  e->line, why.buf);
-			sb_free(&why);
-		}
-	}
-	applied_free(&set);
 }
 
 /* A section whose name would make DIR/SECTION.exclude leave DIR, or NULL */
@@ -202,7 +139,7 @@ int do_exclude(int argc, char **argv)
 		struct strbuf sb = { 0 };
 		char *path = NULL;
 
-		write_list(&c, &xo, section, &sb);
+		exclude_write(&c, &xo, section, &sb);
 		if (outdir)
 			path = xasprintf("%s/%s.exclude", outdir,
 					 section ? section : xo.fs);
