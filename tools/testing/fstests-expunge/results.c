@@ -20,7 +20,7 @@
 			 XML_PARSE_COMPACT | XML_PARSE_NOERROR | \
 			 XML_PARSE_NOWARNING)
 
-enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL };
+enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL, LOG_OUT };
 
 struct reader {
 	struct result_file *rf;
@@ -32,6 +32,7 @@ struct reader {
 	struct result_case cur;
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
+	bool whole;		/* keep everything: result_read_whole() */
 	bool stop;		/* not a result file: stop reading */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
@@ -181,8 +182,19 @@ static char *attr(const xmlChar **attrs, int n, const char *name)
 	return NULL;
 }
 
-static void case_clear(struct result_case *c)
+void result_case_free(struct result_case *c)
 {
+	struct case_text *t = c->text;
+
+	if (t) {
+		free(t->time);
+		free(t->type);
+		free(t->message);
+		free(t->out);
+		free(t->err);
+		free(t->klog);
+		free(t);
+	}
 	free(c->name);
 	free(c->msg);
 	free(c->detail);
@@ -197,7 +209,7 @@ static void case_commit(struct reader *rd)
 	rd->in_case = false;
 	rd->log = LOG_NONE;
 	if (!rd->cur.name) {
-		case_clear(&rd->cur);
+		result_case_free(&rd->cur);
 		return;
 	}
 	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
@@ -205,11 +217,31 @@ static void case_commit(struct reader *rd)
 	memset(&rd->cur, 0, sizeof(rd->cur));
 }
 
+/* Every attribute of <testsuite> but the namespace ones, as written. */
+static void keep_attrs(struct result_file *rf, const xmlChar **attrs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const xmlChar **a = &attrs[i * 5];
+		struct result_prop *p;
+
+		if (a[1])	/* xsi:schemaLocation: the writer has its own */
+			continue;
+		p = array_push(&rf->attrs, &rf->nattrs, &rf->aattrs,
+			       sizeof(*p));
+		p->name = xstrdup((const char *)a[0]);
+		p->value = unref_amp((const char *)a[3], a[4] - a[3]);
+	}
+}
+
 static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *t = attr(attrs, n, "time");
 
 	rd->seen_suite = true;
+	if (rd->whole)
+		keep_attrs(rd->rf, attrs, n);
 	/* fstests writes time="" until the run ends */
 	if (t && !*t) {
 		rd->rf->incomplete = true;
@@ -244,6 +276,10 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 	rd->decided = false;
 	rd->cur.name = attr(attrs, n, "name");
 	rd->cur.outcome = OUT_PASS;
+	if (rd->whole) {
+		rd->cur.text = xcalloc(1, sizeof(*rd->cur.text));
+		rd->cur.text->time = attr(attrs, n, "time");
+	}
 	cls = attr(attrs, n, "classname");
 	if (cls && !rd->rf->section)
 		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
@@ -266,7 +302,12 @@ static void on_case_child(struct reader *rd, const char *name,
 		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
 		m = attr(attrs, n, "message");
 		c->msg = first_line(m);
-		free(m);
+		if (c->text) {
+			c->text->message = m;
+			c->text->type = attr(attrs, n, "type");
+		} else {
+			free(m);
+		}
 		return;
 	}
 	rd->text.len = 0;
@@ -274,6 +315,18 @@ static void on_case_child(struct reader *rd, const char *name,
 		rd->log = LOG_DIFF;
 	else if (!strcmp(name, "kernel-log"))
 		rd->log = LOG_KERNEL;
+	else if (!strcmp(name, "system-out") && c->text)
+		rd->log = LOG_OUT;
+}
+
+/* Keep a log's text whole (as the filter left it) for the writer. */
+static void keep_log(struct case_text *t, enum log_kind kind, const char *v)
+{
+	char **dst = kind == LOG_OUT ? &t->out :
+		     kind == LOG_DIFF ? &t->err : &t->klog;
+
+	if (!*dst)
+		*dst = xstrdup(v ? v : "");
 }
 
 /* The end of a log element: find its telling line. */
@@ -284,7 +337,9 @@ static void on_log_end(struct reader *rd)
 	const char *v = rd->text.buf;
 
 	rd->log = LOG_NONE;
-	if (!v || c->detail || c->outcome != OUT_FAIL)
+	if (c->text)
+		keep_log(c->text, kind, v);
+	if (!v || c->detail || c->outcome != OUT_FAIL || kind == LOG_OUT)
 		return;
 	/* before 2023, system-err held the kernel log when there was one */
 	if (kind == LOG_DIFF) {
@@ -439,7 +494,7 @@ static int read_common(struct reader *rd, const char *name,
 	rd->rf = rf;
 	rd->name = name;
 	ret = read_with(rd, err);
-	case_clear(&rd->cur);
+	result_case_free(&rd->cur);
 	sb_free(&rd->text);
 	free(rd->err_msg);
 	xf_free(&rd->xf);
@@ -462,9 +517,10 @@ int result_read_buf(const char *name, const char *buf, size_t len,
 	return read_common(&rd, rf->path, rf, err);
 }
 
-int result_read(const char *path, struct result_file *rf, char **err)
+static int read_path(const char *path, bool whole, struct result_file *rf,
+		     char **err)
 {
-	struct reader rd = { 0 };
+	struct reader rd = { .whole = whole };
 	struct stat st;
 	int fd, ret;
 
@@ -489,6 +545,16 @@ int result_read(const char *path, struct result_file *rf, char **err)
 	return ret;
 }
 
+int result_read(const char *path, struct result_file *rf, char **err)
+{
+	return read_path(path, false, rf, err);
+}
+
+int result_read_whole(const char *path, struct result_file *rf, char **err)
+{
+	return read_path(path, true, rf, err);
+}
+
 const char *result_prop(const struct result_file *rf, const char *name)
 {
 	size_t i;
@@ -509,7 +575,12 @@ void result_free(struct result_file *rf)
 		free(rf->props[i].value);
 	}
 	for (i = 0; i < rf->ncases; i++)
-		case_clear(&rf->cases[i]);
+		result_case_free(&rf->cases[i]);
+	for (i = 0; i < rf->nattrs; i++) {
+		free(rf->attrs[i].name);
+		free(rf->attrs[i].value);
+	}
+	free(rf->attrs);
 	free(rf->props);
 	free(rf->cases);
 	free(rf->path);
