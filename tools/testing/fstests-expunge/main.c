@@ -24,6 +24,8 @@ static const struct cmd commands[] = {
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
 	{ "check", do_check, "lint the data files" },
 	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
+	{ "run", do_run, "run fstests: exclude file, flaky retries, resume, compare" },
+	{ "update", do_update, "propose data changes from results" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

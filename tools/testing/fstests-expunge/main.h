@@ -14,6 +14,8 @@ int do_exclude(int argc, char **argv);
 int do_flaky(int argc, char **argv);
 int do_check(int argc, char **argv);
 int do_compare(int argc, char **argv);
+int do_run(int argc, char **argv);
+int do_update(int argc, char **argv);
 
 /*
  * Options naming the kernel and data, shared by every command that needs
