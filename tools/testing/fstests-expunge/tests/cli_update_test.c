@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "update": data changes from results, checked by reading the data it
+ * writes back with the tool's own data parser, and its diff with patch.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/compiler.h>
+
+#include "data.h"
+#include "test-util.h"
+#undef FIXTURE	/* the harness has its own */
+#include "kselftest_harness.h"
+
+#define RUNS	SRCDIR "/tests/fixtures/compare/runs"
+
+static const char ext4_data[] =
+	"# SPDX-License-Identifier: GPL-2.0\n"
+	"generic/10   fail   # a name generic/100 starts with\n"
+	"generic/200  fail   # fixed on 6.6.30, not on 6.1.90\n"
+	"generic/300  fail   # passes everywhere now\n"
+	"generic/400  expunge  # never runs: never touched\n"
+	"generic/500  flaky  # retried: not ours to change\n";
+
+FIXTURE(update) {
+	char dir[64];
+	int n;		/* result files written */
+};
+
+static __printf(1, 2) char *fmt(const char *f, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, f);
+	if (vasprintf(&s, f, ap) < 0)
+		abort();
+	va_end(ap);
+	return s;
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+}
+
+FIXTURE_SETUP(update)
+{
+	strcpy(self->dir, "/tmp/fexp-update-test.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	ASSERT_EQ(0, system(fmt("mkdir -p %s/data %s/res", self->dir,
+				self->dir)));
+	put(fmt("%s/data/ext4.expunge", self->dir), ext4_data);
+	put(fmt("%s/data/global.expunge", self->dir), "");
+}
+
+FIXTURE_TEARDOWN(update)
+{
+	if (system(fmt("rm -rf '%s'", self->dir)))
+		abort();
+}
+
+/*
+ * A run of one kernel and section: "generic/100=F generic/200=P ...";
+ * "FP" is a failed attempt, then a passing retry.
+ */
+static void result(FIXTURE_DATA(update) *self, const char *kernel,
+		   const char *section, const char *tests)
+{
+	char *copy = strdup(tests), *tok, *save;
+	char *xml = fmt("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
+			"<properties>\n<property name=\"FSTYP\" value=\"ext4\"/>\n"
+			"<property name=\"KERNEL\" value=\"%s\"/>\n</properties>\n",
+			kernel);
+
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '='), *o;
+
+		*eq = '\0';
+		for (o = eq + 1; *o; o++)
+			xml = fmt("%s<testcase classname=\"xfstests.%s\" name=\"%s\">\n%s</testcase>\n",
+				  xml, section, tok, *o == 'F' ?
+				  "<failure message=\"- output mismatch\"/>\n" : "");
+	}
+	xml = fmt("%s</testsuite>\n", xml);
+	if (system(fmt("mkdir -p %s/res/%d", self->dir, self->n)))
+		abort();
+	put(fmt("%s/res/%d/result.xml", self->dir, self->n++), xml);
+	free(copy);
+}
+
+static struct run_result update(FIXTURE_DATA(update) *self, const char *more)
+{
+	char *files = fmt("%s/res/0/result.xml", self->dir);
+	int i;
+
+	for (i = 1; i < self->n; i++)
+		files = fmt("%s %s/res/%d/result.xml", files, self->dir, i);
+	return run_fexp(fmt("update --data %s/data %s %s", self->dir, more,
+			    files));
+}
+
+/* The data file after --write, read with the tool's parser. */
+static const struct entry *entry(FIXTURE_DATA(update) *self,
+				 struct dataset *ds, const char *test)
+{
+	struct diag d = { 0 };
+	size_t i;
+
+	if (!ds->n && data_load_file(ds, fmt("%s/data/ext4.expunge",
+					     self->dir), &d))
+		abort();
+	if (d.errors)
+		abort();
+	for (i = 0; i < ds->n; i++) {
+		if (!strcmp(ds->entries[i].test, test))
+			return &ds->entries[i];
+	}
+	return NULL;
+}
+
+TEST_F(update, failing_everywhere_becomes_fail_exact_names)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	result(self, "6.12.9", "s1", "generic/100=F generic/10=P");
+	result(self, "6.12.9", "s2", "generic/100=F");
+	r = update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	EXPECT_EQ(NULL, e->sections);	/* failed in every section */
+	/* generic/10 ran once: its fail entry stays as it was */
+	e = entry(self, &ds, "generic/10");
+	ASSERT_NE(NULL, e);
+	EXPECT_FALSE(e->has_fixed);
+	/* the evidence, ready for git commit -F */
+	EXPECT_NE(NULL, strstr(r.out, "generic/100: new fail entry"));
+	EXPECT_NE(NULL, strstr(r.out, "6.12.9: s1 1/1 runs failed, s2 1/1 runs failed"));
+	dataset_free(&ds);
+}
+
+TEST_F(update, failing_in_one_section_only_gets_section)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	result(self, "6.12.9", "ext4_1k", "generic/100=F");
+	result(self, "6.12.9", "ext4_4k", "generic/100=P");
+	r = update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	ASSERT_NE(NULL, e->sections);
+	EXPECT_STREQ("ext4_1k", e->sections[0]);
+	EXPECT_EQ(NULL, e->sections[1]);
+	dataset_free(&ds);
+}
+
+TEST_F(update, mixed_outcomes_become_flaky_with_the_rate)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	result(self, "6.12.9", "s1", "generic/100=FP");
+	result(self, "6.12.9", "s1", "generic/100=P");
+	r = update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FLAKY, e->kind);
+	ASSERT_NE(NULL, e->comment);
+	EXPECT_NE(NULL, strstr(e->comment, "failed 1 of 3 attempts in 2 runs"));
+	dataset_free(&ds);
+}
+
+TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		result(self, "6.6.30", "s1", "generic/200=P");
+	result(self, "6.1.90", "s1", "generic/200=F");
+	r = update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	ASSERT_TRUE(e->has_fixed);
+	ASSERT_EQ(1, e->fixed.n);
+	EXPECT_EQ(6, e->fixed.v[0].major);
+	EXPECT_EQ(6, e->fixed.v[0].minor);
+	EXPECT_EQ(30, e->fixed.v[0].patch);
+	dataset_free(&ds);
+}
+
+TEST_F(update, too_few_passing_runs_change_nothing)
+{
+	struct run_result r;
+
+	result(self, "6.6.30", "s1", "generic/200=P");
+	result(self, "6.6.30", "s1", "generic/200=P");
+	result(self, "6.1.90", "s1", "generic/200=F");
+	r = update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	r = update(self, "--min-runs 2");
+	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
+}
+
+TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
+{
+	struct dataset ds = { 0 };
+	struct run_result r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		result(self, "6.12.9", "s1",
+		       "generic/300=P generic/400=F generic/500=F");
+	r = update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, entry(self, &ds, "generic/300"));
+	EXPECT_NE(NULL, entry(self, &ds, "generic/400"));
+	EXPECT_NE(NULL, entry(self, &ds, "generic/500"));
+	EXPECT_EQ(4, ds.n);
+	dataset_free(&ds);
+}
+
+TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
+{
+	char *cmd;
+	struct run_result r;
+
+	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	ASSERT_EQ(0, chdir(self->dir));
+	r = run_fexp(fmt("update --data data res"));
+	EXPECT_EQ(0, r.status);
+	put("update.patch", r.out);
+	ASSERT_EQ(0, system("cp -r data written && cp -r data patched"));
+	/* the same change, by --write and by the diff */
+	r = run_fexp("update --data written --write res");
+	EXPECT_EQ(0, r.status);
+	cmd = "sed -i 's,/data/,/patched/,' update.patch && "
+	      "patch -s -p1 < update.patch && "
+	      "cmp written/ext4.expunge patched/ext4.expunge";
+	EXPECT_EQ(0, system(cmd));
+	ASSERT_EQ(0, chdir("/"));
+}
+
+TEST_F(update, unreadable_results_exit_2)
+{
+	struct run_result r = run_fexp(fmt("update --data %s/data %s/nothing",
+					   self->dir, self->dir));
+
+	EXPECT_EQ(2, r.status);
+	r = run_fexp("update");
+	EXPECT_EQ(2, r.status);
+	r = run_fexp(fmt("update --min-runs 0 %s", RUNS));
+	EXPECT_EQ(2, r.status);
+}
+
+TEST_HARNESS_MAIN
