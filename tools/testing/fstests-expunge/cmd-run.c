@@ -8,8 +8,14 @@
 #include "main.h"
 #include "run.h"
 
-enum { OPT_FSTESTS = OPT_CMD_BASE, OPT_RESULTS, OPT_RETRIES,
-       OPT_RETRY_FAILURES, OPT_RESUME, OPT_BISECT };
+enum {
+	OPT_FSTESTS = OPT_CMD_BASE,
+	OPT_RESULTS,
+	OPT_RETRIES,
+	OPT_RETRY_FAILURES,
+	OPT_RESUME,
+	OPT_BISECT,
+};
 
 static void print_help(void)
 {

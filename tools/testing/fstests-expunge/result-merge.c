@@ -25,14 +25,16 @@ static void take_header(struct result_file *out, struct result_file *rf)
 		out->nprops = rf->nprops;
 		out->aprops = rf->aprops;
 		rf->props = NULL;
-		rf->nprops = rf->aprops = 0;
+		rf->nprops = 0;
+		rf->aprops = 0;
 	}
 	if (!out->nattrs && rf->nattrs) {
 		out->attrs = rf->attrs;
 		out->nattrs = rf->nattrs;
 		out->aattrs = rf->aattrs;
 		rf->attrs = NULL;
-		rf->nattrs = rf->aattrs = 0;
+		rf->nattrs = 0;
+		rf->aattrs = 0;
 	}
 }
 

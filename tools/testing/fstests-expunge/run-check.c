@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,16 +15,6 @@
 #include "util.h"
 
 #define NAME_MAX_LEN	128
-
-static volatile sig_atomic_t child_pgid;
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-	got_signal = sig;
-	if (child_pgid > 0)
-		kill(-child_pgid, sig);
-}
 
 char *check_line_test(const char *line, size_t len)
 {
@@ -58,10 +49,12 @@ static pid_t spawn(const struct check_call *cc, int *fd)
 		return -1;
 	}
 	if (!pid) {
+		sigset_t none;
+
 		/* its own group: a signal reaches check and its tests */
 		setpgid(0, 0);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		dup2(pfd[1], STDOUT_FILENO);
 		if (chdir(cc->fstests) ||
 		    setenv("RESULT_BASE", cc->result_base, 1))
@@ -110,78 +103,128 @@ static void note_tests(const struct check_call *cc, struct strbuf *line,
 	}
 }
 
+/* Check and what it runs get the signal we got; true if one came. */
+static bool pass_signal(int sfd, pid_t pid)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sfd, &si, sizeof(si)) != sizeof(si))
+		return false;
+	kill(-pid, si.ssi_signo);
+	return true;
+}
+
+struct stream {
+	const struct check_call *cc;
+	pid_t pid;
+	int fd, sfd;		/* check's output; our INT and TERM */
+	int status;		/* check's wait status */
+	bool exited, interrupted;
+};
+
 /*
  * Copy check's output until check exits: what it left running in the
  * background (and ignoring SIGINT, as background jobs of a script do)
- * may hold the pipe open long after. Returns check's wait status.
+ * may hold the pipe open long after.
  */
-static int stream(const struct check_call *cc, int fd, pid_t pid)
+static void stream(struct stream *st)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct pollfd pfd[2] = {
+		{ .fd = st->fd, .events = POLLIN },
+		{ .fd = st->sfd, .events = POLLIN },
+	};
 	struct strbuf line = { 0 };
-	bool named = false, open = true;
-	int status = 0, exited = 0;
+	bool named = false;
 	char buf[4096];
 	ssize_t n;
 
-	while (open) {
-		if (!exited && waitpid(pid, &status, WNOHANG) == pid)
-			exited = 1;
-		if (poll(&pfd, 1, exited ? 0 : 200) <= 0) {
-			if (exited)
+	for (;;) {
+		if (!st->exited && waitpid(st->pid, &st->status, WNOHANG) == st->pid)
+			st->exited = true;
+		if (poll(pfd, 2, st->exited ? 0 : 200) <= 0) {
+			if (st->exited)
 				break;
 			continue;
 		}
-		n = read(fd, buf, sizeof(buf));
+		if ((pfd[1].revents & POLLIN) && pass_signal(st->sfd, st->pid))
+			st->interrupted = true;
+		if (!(pfd[0].revents & (POLLIN | POLLHUP)))
+			continue;
+		n = read(st->fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
-		open = n > 0;
-		if (!open)
+		if (n <= 0)
 			break;
 		fwrite(buf, 1, n, stdout);
 		fflush(stdout);
-		note_tests(cc, &line, buf, n, &named);
+		note_tests(st->cc, &line, buf, n, &named);
 	}
 	if (line.len)	/* what follows starts on a line of its own */
 		fputc('\n', stdout);
 	sb_free(&line);
-	while (!exited && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (!st->exited && waitpid(st->pid, &st->status, 0) < 0 &&
+	       errno == EINTR)
 		;
-	return status;
+}
+
+int check_signals_catch(void)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL))
+		return -1;
+	return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+bool check_signals_pending(int sigfd)
+{
+	struct signalfd_siginfo si;
+	bool got = false;
+
+	while (read(sigfd, &si, sizeof(si)) == sizeof(si))
+		got = true;
+	return got;
+}
+
+void check_signals_release(int sigfd)
+{
+	sigset_t mask;
+
+	if (sigfd < 0)
+		return;
+	close(sigfd);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigprocmask(SIG_UNBLOCK, &mask, NULL);
 }
 
 int check_run(const struct check_call *cc, bool *interrupted)
 {
-	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
-	int fd, status;
-	pid_t pid;
+	struct stream st = { .cc = cc, .sfd = cc->sigfd };
+	int status;
 
-	got_signal = 0;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	pid = spawn(cc, &fd);
-	if (pid < 0) {
+	st.pid = spawn(cc, &st.fd);
+	if (st.pid < 0) {
 		pr_err("%s/%s: %s", cc->fstests, cc->argv[0], strerror(errno));
 		status = -1;
 		goto out;
 	}
-	child_pgid = pid;
-	status = stream(cc, fd, pid);
-	close(fd);
-	child_pgid = 0;
+	stream(&st);
+	close(st.fd);
 	/* stopped: what check left behind must not hold the filesystems */
-	if (got_signal)
-		kill(-pid, SIGKILL);
-	if (WIFEXITED(status))
-		status = WEXITSTATUS(status);
+	if (st.interrupted)
+		kill(-st.pid, SIGKILL);
+	if (WIFEXITED(st.status))
+		status = WEXITSTATUS(st.status);
 	else
-		status = 128 + WTERMSIG(status);
+		status = 128 + WTERMSIG(st.status);
 	if (status == 127)
 		pr_err("%s: could not run %s", cc->fstests, cc->argv[0]);
 out:
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	*interrupted = got_signal != 0;
+	*interrupted = st.interrupted;
 	return status;
 }

@@ -15,7 +15,19 @@ struct check_call {
 	 */
 	const char *running;
 	unsigned int round;
+	int sigfd;		/* from check_signals_catch() */
 };
+
+/*
+ * From now on SIGINT and SIGTERM wait on a file (returned, or -1), so
+ * that a Ctrl-C between two check calls stops the run as cleanly as one
+ * during a call.
+ */
+int check_signals_catch(void);
+/* Did one come (since the last call)? */
+bool check_signals_pending(int sigfd);
+/* Back to how signals were before. */
+void check_signals_release(int sigfd);
 
 /*
  * Run check in its own process group, copying its output to ours. A

@@ -28,6 +28,7 @@ struct run_ctx {
 	struct strlist args;	/* for check: given, or kept for --resume */
 	bool interrupted;	/* Ctrl-C or SIGTERM */
 	bool died;		/* check was killed */
+	int sigfd;		/* SIGINT and SIGTERM */
 	time_t start;
 };
 
@@ -149,9 +150,10 @@ static void progress(struct run_ctx *rc, const char *phase,
 		retried += a.tries > 1;
 		failed += a.fails && a.fails == a.tries;
 	}
-	fprintf(stderr, "%s: run %s: %s: %zu tests run, %zu failed, %zu retried (%zu attempts), %zu left to retry; %lds\n",
-		progname, rc->o->section, phase, tests, failed, retried, tries,
-		retrying, (long)(time(NULL) - rc->start));
+	fprintf(stderr, "%s: run %s: %s: %zu tests, %zu failed, ", progname,
+		rc->o->section, phase, tests, failed);
+	fprintf(stderr, "%zu retried, %zu attempts, %zu to retry, %lds\n",
+		retried, tries, retrying, (long)(time(NULL) - rc->start));
 }
 
 /* The tests of the main run that finished, for check -E on --resume. */
@@ -186,12 +188,21 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 {
 	const struct strlist *extra = tests ? tests : &rc->args;
 	struct strlist argv = { 0 };
-	struct check_call cc = { .fstests = rc->fstests, .round = round };
-	char *running = run_state_path(&rc->st, "running");
-	char *old = xasprintf("%s/result.xml", rc->st.secdir);
+	struct check_call cc = {
+		.fstests = rc->fstests, .round = round, .sigfd = rc->sigfd,
+	};
+	char *running, *old;
 	bool interrupted = false;
 	size_t i;
 	int status;
+
+	/* a Ctrl-C that came between two calls */
+	if (check_signals_pending(rc->sigfd)) {
+		rc->interrupted = true;
+		return 0;
+	}
+	running = run_state_path(&rc->st, "running");
+	old = xasprintf("%s/result.xml", rc->st.secdir);
 
 	strlist_add(&argv, xstrdup("./check"));
 	strlist_add(&argv, xstrdup("-s"));
@@ -389,11 +400,17 @@ int run_fstests(const struct run_opts *o)
 	char *path = NULL;
 	int ret;
 
+	rc.sigfd = check_signals_catch();
+	if (rc.sigfd < 0) {
+		pr_err("run: signalfd: %s", strerror(errno));
+		return EXIT_USAGE;
+	}
 	ret = prepare(&rc);
 	if (!ret && !main_done(&rc) && main_phase(&rc))
 		ret = EXIT_USAGE;
 	if (!ret && retry_phase(&rc))
 		ret = EXIT_USAGE;
+	rc.interrupted |= check_signals_pending(rc.sigfd);
 	if (!ret && finish(&rc, &path))
 		ret = EXIT_USAGE;
 	if (!ret)
@@ -402,5 +419,6 @@ int run_fstests(const struct run_opts *o)
 		ret = EXIT_SKIP;
 	free(path);
 	run_ctx_free(&rc);
+	check_signals_release(rc.sigfd);
 	return ret;
 }

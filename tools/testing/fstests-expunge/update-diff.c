@@ -71,7 +71,7 @@ static void build(const struct update_plan *p, const char *file,
 			push(d, '\\', NO_NEWLINE, strlen(NO_NEWLINE));
 		if (e && e->text)
 			push(d, '+', e->text, strlen(e->text));
-		s += l + (nl != NULL);
+		s += nl ? l + 1 : l;
 	}
 	for (i = 0; i < p->n; i++) {
 		if (!p->e[i].line && !strcmp(p->e[i].file, file))

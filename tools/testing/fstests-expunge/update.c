@@ -62,12 +62,13 @@ static void add_file(struct evidence *ev, struct result_file *rf,
 static int obs_cmp(const void *a, const void *b)
 {
 	const struct obs *x = a, *y = b;
-	int c;
+	int c = strcmp(x->fs, y->fs);
 
-	if ((c = strcmp(x->fs, y->fs)) || (c = strcmp(x->test, y->test)) ||
-	    (c = strcmp(x->kernel, y->kernel)))
-		return c;
-	return strcmp(x->section, y->section);
+	if (!c)
+		c = strcmp(x->test, y->test);
+	if (!c)
+		c = strcmp(x->kernel, y->kernel);
+	return c ? c : strcmp(x->section, y->section);
 }
 
 static void obs_free(struct obs *o)
@@ -208,7 +209,7 @@ static char *sections_where(const struct obs *o, size_t n, bool failing)
 	for (i = 0; i < n; i++) {
 		bool seen = false;
 
-		if ((o[i].fail == o[i].runs) != failing)
+		if (failing != (o[i].fail == o[i].runs))
 			continue;
 		for (j = 0; j < i && !seen; j++)
 			seen = (o[j].fail == o[j].runs) == failing &&

@@ -22,7 +22,6 @@
 #define FAKE	SRCDIR "/tests/fake-fstests"
 
 static const char data_text[] =
-	"# SPDX-License-Identifier: GPL-2.0\n"
 	"generic/003 flaky retries=2 # fails now and then\n"
 	"generic/001 flaky retries=2 # made to fail in some tests\n"
 	"generic/006 expunge # takes the machine down\n";
@@ -56,17 +55,17 @@ static void put(const char *dir, const char *name, const char *text)
 
 FIXTURE_SETUP(run)
 {
-	strcpy(self->dir, "/tmp/fexp-run-test.XXXXXX");
+	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-run-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
 	ASSERT_EQ(0, system(fmt("mkdir -p %s/data %s/state", self->dir,
 				self->dir)));
 	put(self->dir, "data/ext4.expunge", data_text);
 	put(self->dir, "data/global.expunge", "");
 	/* the kernel named, so the data's conditions need no machine */
-	self->base = fmt("--release 6.12.9 --config " SRCDIR
-			 "/tests/fixtures/config-dax --data %s/data --fs ext4 "
-			 "--section s1 --fstests " FAKE " --results %s/res",
-			 self->dir, self->dir);
+	self->base = fmt("%s --config %s --data %s/data %s --fstests %s %s %s/res",
+			 "--release 6.12.9", FIXTURE_PATH("config-dax"),
+			 self->dir, "--fs ext4 --section s1", FAKE,
+			 "--results", self->dir);
 	setenv("FAKE_STATE", fmt("%s/state", self->dir), 1);
 	unsetenv("FAKE_FAIL");
 }
@@ -80,9 +79,10 @@ FIXTURE_TEARDOWN(run)
 	free(cmd);
 }
 
-static struct run_result run(FIXTURE_DATA(run) *self, const char *more)
+static struct run_result fexp_run(struct _test_data_run *self,
+				  const char *more)
 {
-	char *args = fmt("run %s %s", self->base, more);
+	char *args = fmt("%s %s %s", "run", self->base, more);
 	struct run_result r = run_fexp(args);
 
 	free(args);
@@ -90,7 +90,7 @@ static struct run_result run(FIXTURE_DATA(run) *self, const char *more)
 }
 
 /* The merged result.xml, read with the tool's own reader. */
-static void read_merged(FIXTURE_DATA(run) *self, struct result_file *rf)
+static void read_merged(struct _test_data_run *self, struct result_file *rf)
 {
 	char *path = fmt("%s/res/s1/result.xml", self->dir), *err = NULL;
 	char *lint = fmt("xmllint --noout %s", path);
@@ -117,7 +117,7 @@ static char *outcomes(const struct result_file *rf, const char *test)
 	return buf;
 }
 
-static bool exists(FIXTURE_DATA(run) *self, const char *name)
+static bool exists(struct _test_data_run *self, const char *name)
 {
 	char *path = fmt("%s/%s", self->dir, name);
 	bool there = !access(path, F_OK);
@@ -128,7 +128,7 @@ static bool exists(FIXTURE_DATA(run) *self, const char *name)
 
 TEST_F(run, flaky_test_that_passes_on_retry_is_flaky_not_a_regression)
 {
-	struct run_result r = run(self, "-- generic/001 generic/003 generic/004");
+	struct run_result r = fexp_run(self, "-- generic/001 generic/003 generic/004");
 	struct result_file rf;
 	size_t i;
 
@@ -163,7 +163,7 @@ TEST_F(run, flaky_test_failing_every_attempt_is_a_regression)
 	struct result_file rf;
 
 	setenv("FAKE_FAIL", "generic/001", 1);
-	r = run(self, "-- generic/001 generic/010");
+	r = fexp_run(self, "-- generic/001 generic/010");
 	EXPECT_EQ(1, r.status);
 	read_merged(self, &rf);
 	/* retries=2: three attempts in all */
@@ -182,7 +182,7 @@ TEST_F(run, retries_option_overrides_the_entry)
 	struct result_file rf;
 
 	setenv("FAKE_FAIL", "generic/001", 1);
-	r = run(self, "--retries 1 -- generic/001");
+	r = fexp_run(self, "--retries 1 -- generic/001");
 	read_merged(self, &rf);
 	/* two attempts, not the entry's three */
 	EXPECT_STREQ("FF", outcomes(&rf, "generic/001"));
@@ -193,7 +193,7 @@ TEST_F(run, retries_option_overrides_the_entry)
 
 TEST_F(run, unexplained_failure_is_retried_only_with_retry_failures)
 {
-	struct run_result r = run(self, "-- generic/002");
+	struct run_result r = fexp_run(self, "-- generic/002");
 	struct result_file rf;
 
 	EXPECT_EQ(1, r.status);
@@ -201,7 +201,7 @@ TEST_F(run, unexplained_failure_is_retried_only_with_retry_failures)
 	EXPECT_STREQ("F", outcomes(&rf, "generic/002"));
 	result_free(&rf);
 	run_free(&r);
-	r = run(self, "--retry-failures --retries 1 -- generic/002");
+	r = fexp_run(self, "--retry-failures --retries 1 -- generic/002");
 	EXPECT_EQ(1, r.status);
 	read_merged(self, &rf);
 	EXPECT_STREQ("FF", outcomes(&rf, "generic/002"));
@@ -211,7 +211,7 @@ TEST_F(run, unexplained_failure_is_retried_only_with_retry_failures)
 
 TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 {
-	struct run_result r = run(self, "-- generic/006 generic/010");
+	struct run_result r = fexp_run(self, "-- generic/006 generic/010");
 	struct result_file rf;
 
 	EXPECT_EQ(0, r.status);
@@ -224,7 +224,7 @@ TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 }
 
 /* Start run in the background; returns its pid once check runs 005. */
-static pid_t start_hanging(FIXTURE_DATA(run) *self, const char *more)
+static pid_t start_hanging(struct _test_data_run *self, const char *more)
 {
 	char *cmd = fmt("exec %s run %s %s -- generic/001 generic/005 generic/010 >%s/out 2>&1",
 			getenv("FEXP"), self->base, more, self->dir);
@@ -283,7 +283,7 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 	result_free(&rf);
 	/* the interrupted test was not a crash: it runs again */
 	unlink(fmt("%s/state/hang", self->dir));
-	r = run(self, "--resume");
+	r = fexp_run(self, "--resume");
 	EXPECT_EQ(0, r.status);
 	read_merged(self, &rf);
 	EXPECT_FALSE(rf.incomplete);
@@ -312,7 +312,7 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	kill(-check, SIGKILL);
 	wait_status(pid);
 	unlink(fmt("%s/state/hang", self->dir));
-	r = run(self, "--resume");
+	r = fexp_run(self, "--resume");
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));
 	read_merged(self, &rf);
@@ -332,7 +332,7 @@ TEST_F(run, bad_usage_and_a_missing_check_exit_2)
 
 	EXPECT_EQ(2, r.status);
 	run_free(&r);
-	r = run(self, "--retries -1");
+	r = fexp_run(self, "--retries -1");
 	EXPECT_EQ(2, r.status);
 	run_free(&r);
 	r = run_fexp("run --fs ext4 --section s1 --fstests /nonexistent");

@@ -19,7 +19,6 @@
 #define RUNS	SRCDIR "/tests/fixtures/compare/runs"
 
 static const char ext4_data[] =
-	"# SPDX-License-Identifier: GPL-2.0\n"
 	"generic/10   fail   # a name generic/100 starts with\n"
 	"generic/200  fail   # fixed on 6.6.30, not on 6.1.90\n"
 	"generic/300  fail   # passes everywhere now\n"
@@ -53,7 +52,7 @@ static void put(const char *path, const char *text)
 
 FIXTURE_SETUP(update)
 {
-	strcpy(self->dir, "/tmp/fexp-update-test.XXXXXX");
+	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-update-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
 	ASSERT_EQ(0, system(fmt("mkdir -p %s/data %s/res", self->dir,
 				self->dir)));
@@ -71,8 +70,8 @@ FIXTURE_TEARDOWN(update)
  * A run of one kernel and section: "generic/100=F generic/200=P ...";
  * "FP" is a failed attempt, then a passing retry.
  */
-static void result(FIXTURE_DATA(update) *self, const char *kernel,
-		   const char *section, const char *tests)
+static void add_run(struct _test_data_update *self, const char *kernel,
+		    const char *section, const char *tests)
 {
 	char *copy = strdup(tests), *tok, *save;
 	char *xml = fmt("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
@@ -86,9 +85,10 @@ static void result(FIXTURE_DATA(update) *self, const char *kernel,
 
 		*eq = '\0';
 		for (o = eq + 1; *o; o++)
-			xml = fmt("%s<testcase classname=\"xfstests.%s\" name=\"%s\">\n%s</testcase>\n",
-				  xml, section, tok, *o == 'F' ?
-				  "<failure message=\"- output mismatch\"/>\n" : "");
+			xml = fmt("%s<testcase %s=\"xfstests.%s\" name=\"%s\">\n%s%s",
+				  xml, "classname", section, tok, *o == 'F' ?
+				  "<failure message=\"- output mismatch\"/>\n" : "",
+				  "</testcase>\n");
 	}
 	xml = fmt("%s</testsuite>\n", xml);
 	if (system(fmt("mkdir -p %s/res/%d", self->dir, self->n)))
@@ -97,7 +97,8 @@ static void result(FIXTURE_DATA(update) *self, const char *kernel,
 	free(copy);
 }
 
-static struct run_result update(FIXTURE_DATA(update) *self, const char *more)
+static struct run_result fexp_update(struct _test_data_update *self,
+				     const char *more)
 {
 	char *files = fmt("%s/res/0/result.xml", self->dir);
 	int i;
@@ -109,7 +110,7 @@ static struct run_result update(FIXTURE_DATA(update) *self, const char *more)
 }
 
 /* The data file after --write, read with the tool's parser. */
-static const struct entry *entry(FIXTURE_DATA(update) *self,
+static const struct entry *entry(struct _test_data_update *self,
 				 struct dataset *ds, const char *test)
 {
 	struct diag d = { 0 };
@@ -133,9 +134,9 @@ TEST_F(update, failing_everywhere_becomes_fail_exact_names)
 	const struct entry *e;
 	struct run_result r;
 
-	result(self, "6.12.9", "s1", "generic/100=F generic/10=P");
-	result(self, "6.12.9", "s2", "generic/100=F");
-	r = update(self, "--write");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/10=P");
+	add_run(self, "6.12.9", "s2", "generic/100=F");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	e = entry(self, &ds, "generic/100");
 	ASSERT_NE(NULL, e);
@@ -157,9 +158,9 @@ TEST_F(update, failing_in_one_section_only_gets_section)
 	const struct entry *e;
 	struct run_result r;
 
-	result(self, "6.12.9", "ext4_1k", "generic/100=F");
-	result(self, "6.12.9", "ext4_4k", "generic/100=P");
-	r = update(self, "--write");
+	add_run(self, "6.12.9", "ext4_1k", "generic/100=F");
+	add_run(self, "6.12.9", "ext4_4k", "generic/100=P");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	e = entry(self, &ds, "generic/100");
 	ASSERT_NE(NULL, e);
@@ -176,9 +177,9 @@ TEST_F(update, mixed_outcomes_become_flaky_with_the_rate)
 	const struct entry *e;
 	struct run_result r;
 
-	result(self, "6.12.9", "s1", "generic/100=FP");
-	result(self, "6.12.9", "s1", "generic/100=P");
-	r = update(self, "--write");
+	add_run(self, "6.12.9", "s1", "generic/100=FP");
+	add_run(self, "6.12.9", "s1", "generic/100=P");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	e = entry(self, &ds, "generic/100");
 	ASSERT_NE(NULL, e);
@@ -196,9 +197,9 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 	int i;
 
 	for (i = 0; i < 3; i++)
-		result(self, "6.6.30", "s1", "generic/200=P");
-	result(self, "6.1.90", "s1", "generic/200=F");
-	r = update(self, "--write");
+		add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	e = entry(self, &ds, "generic/200");
 	ASSERT_NE(NULL, e);
@@ -215,13 +216,13 @@ TEST_F(update, too_few_passing_runs_change_nothing)
 {
 	struct run_result r;
 
-	result(self, "6.6.30", "s1", "generic/200=P");
-	result(self, "6.6.30", "s1", "generic/200=P");
-	result(self, "6.1.90", "s1", "generic/200=F");
-	r = update(self, "");
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("", r.out);
-	r = update(self, "--min-runs 2");
+	r = fexp_update(self, "--min-runs 2");
 	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
 }
 
@@ -232,9 +233,9 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 	int i;
 
 	for (i = 0; i < 3; i++)
-		result(self, "6.12.9", "s1",
-		       "generic/300=P generic/400=F generic/500=F");
-	r = update(self, "--write");
+		add_run(self, "6.12.9", "s1",
+			"generic/300=P generic/400=F generic/500=F");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, entry(self, &ds, "generic/300"));
 	EXPECT_NE(NULL, entry(self, &ds, "generic/400"));
@@ -245,12 +246,11 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 
 TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 {
-	char *cmd;
 	struct run_result r;
 
-	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
-	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
-	result(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	ASSERT_EQ(0, chdir(self->dir));
 	r = run_fexp(fmt("update --data data res"));
 	EXPECT_EQ(0, r.status);
@@ -259,10 +259,9 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 	/* the same change, by --write and by the diff */
 	r = run_fexp("update --data written --write res");
 	EXPECT_EQ(0, r.status);
-	cmd = "sed -i 's,/data/,/patched/,' update.patch && "
-	      "patch -s -p1 < update.patch && "
-	      "cmp written/ext4.expunge patched/ext4.expunge";
-	EXPECT_EQ(0, system(cmd));
+	EXPECT_EQ(0, system("sed -i 's,/data/,/patched/,' update.patch"));
+	EXPECT_EQ(0, system("patch -s -p1 < update.patch"));
+	EXPECT_EQ(0, system("cmp written/ext4.expunge patched/ext4.expunge"));
 	ASSERT_EQ(0, chdir("/"));
 }
 
