@@ -33,38 +33,26 @@ char *check_line_test(const char *line, size_t len)
 	return NULL;
 }
 
+/* In the child: what check needs besides its directory. */
+static int check_setup(void *arg)
+{
+	const struct check_call *cc = arg;
+	sigset_t none;
+
+	/* its own group: a signal reaches check and its tests */
+	setpgid(0, 0);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	return setenv("RESULT_BASE", cc->result_base, 1);
+}
+
 static pid_t spawn(const struct check_call *cc, int *fd)
 {
-	int pfd[2];
-	pid_t pid;
+	pid_t pid = spawn_reader_setup(cc->argv, cc->fstests, fd, check_setup,
+				       (void *)cc);
 
-	if (pipe2(pfd, O_CLOEXEC))
-		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return -1;
-	}
-	if (!pid) {
-		sigset_t none;
-
-		/* its own group: a signal reaches check and its tests */
-		setpgid(0, 0);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		dup2(pfd[1], STDOUT_FILENO);
-		if (chdir(cc->fstests) ||
-		    setenv("RESULT_BASE", cc->result_base, 1))
-			_exit(127);
-		execv(cc->argv[0], cc->argv);
-		_exit(127);
-	}
-	setpgid(pid, pid);	/* either side may be first */
-	close(pfd[1]);
-	*fd = pfd[0];
+	if (pid > 0)
+		setpgid(pid, pid);	/* either side may be first */
 	return pid;
 }
 

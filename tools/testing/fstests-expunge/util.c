@@ -353,6 +353,12 @@ bool str_starts(const char *s, const char *prefix)
 
 pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 {
+	return spawn_reader_setup(argv, dir, fd, NULL, NULL);
+}
+
+pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
+			 int (*setup)(void *arg), void *arg)
+{
 	int pfd[2];
 	pid_t pid;
 
@@ -373,7 +379,7 @@ pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
 		dup2(pfd[1], STDOUT_FILENO);
 		if (devnull >= 0)
 			dup2(devnull, STDIN_FILENO);
-		if (dir && chdir(dir))
+		if ((dir && chdir(dir)) || (setup && setup(arg)))
 			_exit(127);
 		execvp(argv[0], argv);
 		_exit(127);

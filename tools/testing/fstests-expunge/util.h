@@ -90,6 +90,9 @@ bool str_starts(const char *s, const char *prefix);
  * read end is *fd. Returns the pid, or -1.
  */
 pid_t spawn_reader(char *const argv[], const char *dir, int *fd);
+/* The same, with setup(arg) run in the child before exec (0: go on). */
+pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
+			 int (*setup)(void *arg), void *arg);
 
 /* Run argv and collect its standard output (at most max bytes). */
 int run_capture(char *const argv[], const char *dir, size_t max,

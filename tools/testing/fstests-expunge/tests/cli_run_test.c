@@ -4,7 +4,6 @@
  * retries, the merged result.xml, Ctrl-C, a crash and --resume.
  */
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,48 +30,26 @@ FIXTURE(run) {
 	char *base;	/* the options every run gets */
 };
 
-static __printf(1, 2) char *fmt(const char *f, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, f);
-	if (vasprintf(&s, f, ap) < 0)
-		abort();
-	va_end(ap);
-	return s;
-}
-
-static void put(const char *dir, const char *name, const char *text)
-{
-	char *path = fmt("%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-	free(path);
-}
-
 FIXTURE_SETUP(run)
 {
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-run-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, system(fmt("mkdir -p %s/data %s/state", self->dir,
-				self->dir)));
-	put(self->dir, "data/ext4.expunge", data_text);
-	put(self->dir, "data/global.expunge", "");
+	ASSERT_EQ(0, system(test_fmt("mkdir -p %s/data %s/state",
+				     self->dir, self->dir)));
+	test_put(test_fmt("%s/data/ext4.expunge", self->dir), data_text);
+	test_put(test_fmt("%s/data/global.expunge", self->dir), "");
 	/* the kernel named, so the data's conditions need no machine */
-	self->base = fmt("%s --config %s --data %s/data %s --fstests %s %s %s/res",
-			 "--release 6.12.9", FIXTURE_PATH("config-dax"),
-			 self->dir, "--fs ext4 --section s1", FAKE,
-			 "--results", self->dir);
-	setenv("FAKE_STATE", fmt("%s/state", self->dir), 1);
+	self->base = test_fmt("%s --config %s --data %s/data %s %s %s %s/res",
+			      "--release 6.12.9", FIXTURE_PATH("config-dax"),
+			      self->dir, "--fs ext4 --section s1 --fstests",
+			      FAKE, "--results", self->dir);
+	setenv("FAKE_STATE", test_fmt("%s/state", self->dir), 1);
 	unsetenv("FAKE_FAIL");
 }
 
 FIXTURE_TEARDOWN(run)
 {
-	char *cmd = fmt("rm -rf '%s'", self->dir);
+	char *cmd = test_fmt("rm -rf '%s'", self->dir);
 
 	if (system(cmd))
 		abort();
@@ -82,7 +59,7 @@ FIXTURE_TEARDOWN(run)
 static struct run_result fexp_run(struct _test_data_run *self,
 				  const char *more)
 {
-	char *args = fmt("%s %s %s", "run", self->base, more);
+	char *args = test_fmt("%s %s %s", "run", self->base, more);
 	struct run_result r = run_fexp(args);
 
 	free(args);
@@ -92,8 +69,8 @@ static struct run_result fexp_run(struct _test_data_run *self,
 /* The merged result.xml, read with the tool's own reader. */
 static void read_merged(struct _test_data_run *self, struct result_file *rf)
 {
-	char *path = fmt("%s/res/s1/result.xml", self->dir), *err = NULL;
-	char *lint = fmt("xmllint --noout %s", path);
+	char *path = test_fmt("%s/res/s1/result.xml", self->dir), *err = NULL;
+	char *lint = test_fmt("xmllint --noout %s", path);
 
 	if (system(lint))
 		abort();	/* not well-formed XML */
@@ -119,7 +96,7 @@ static char *outcomes(const struct result_file *rf, const char *test)
 
 static bool exists(struct _test_data_run *self, const char *name)
 {
-	char *path = fmt("%s/%s", self->dir, name);
+	char *path = test_fmt("%s/%s", self->dir, name);
 	bool there = !access(path, F_OK);
 
 	free(path);
@@ -226,13 +203,14 @@ TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 /* Start run in the background; returns its pid once check runs 005. */
 static pid_t start_hanging(struct _test_data_run *self, const char *more)
 {
-	char *cmd = fmt("exec %s run %s %s -- generic/001 generic/005 generic/010 >%s/out 2>&1",
-			getenv("FEXP"), self->base, more, self->dir);
-	char *running = fmt("%s/res/s1/fstests-expunge/running", self->dir);
+	char *cmd = test_fmt("exec %s run %s %s -- %s >%s/out 2>&1",
+			     getenv("FEXP"), self->base, more,
+			     "generic/001 generic/005 generic/010", self->dir);
+	char *running = test_fmt("%s/res/s1/fstests-expunge/running", self->dir);
 	int i;
 	pid_t pid;
 
-	put(self->dir, "state/hang", "");
+	test_put(test_fmt("%s/state/hang", self->dir), "");
 	pid = fork();
 	if (!pid) {
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
@@ -282,7 +260,7 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 	EXPECT_STREQ("", outcomes(&rf, "generic/005"));
 	result_free(&rf);
 	/* the interrupted test was not a crash: it runs again */
-	unlink(fmt("%s/state/hang", self->dir));
+	unlink(test_fmt("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(0, r.status);
 	read_merged(self, &rf);
@@ -296,7 +274,7 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 
 TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 {
-	char *pidfile = fmt("%s/state/check.pid", self->dir);
+	char *pidfile = test_fmt("%s/state/check.pid", self->dir);
 	struct result_file rf;
 	struct run_result r;
 	pid_t pid = start_hanging(self, ""), check = 0;
@@ -311,7 +289,7 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	kill(pid, SIGKILL);
 	kill(-check, SIGKILL);
 	wait_status(pid);
-	unlink(fmt("%s/state/hang", self->dir));
+	unlink(test_fmt("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));

@@ -3,7 +3,6 @@
  * "update": data changes from results, checked by reading the data it
  * writes back with the tool's own data parser, and its diff with patch.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,39 +29,19 @@ FIXTURE(update) {
 	int n;		/* result files written */
 };
 
-static __printf(1, 2) char *fmt(const char *f, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, f);
-	if (vasprintf(&s, f, ap) < 0)
-		abort();
-	va_end(ap);
-	return s;
-}
-
-static void put(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-}
-
 FIXTURE_SETUP(update)
 {
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-update-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, system(fmt("mkdir -p %s/data %s/res", self->dir,
-				self->dir)));
-	put(fmt("%s/data/ext4.expunge", self->dir), ext4_data);
-	put(fmt("%s/data/global.expunge", self->dir), "");
+	ASSERT_EQ(0, system(test_fmt("mkdir -p %s/data %s/res",
+				     self->dir, self->dir)));
+	test_put(test_fmt("%s/data/ext4.expunge", self->dir), ext4_data);
+	test_put(test_fmt("%s/data/global.expunge", self->dir), "");
 }
 
 FIXTURE_TEARDOWN(update)
 {
-	if (system(fmt("rm -rf '%s'", self->dir)))
+	if (system(test_fmt("rm -rf '%s'", self->dir)))
 		abort();
 }
 
@@ -74,7 +53,7 @@ static void add_run(struct _test_data_update *self, const char *kernel,
 		    const char *section, const char *tests)
 {
 	char *copy = strdup(tests), *tok, *save;
-	char *xml = fmt("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
+	char *xml = test_fmt("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
 			"<properties>\n<property name=\"FSTYP\" value=\"ext4\"/>\n"
 			"<property name=\"KERNEL\" value=\"%s\"/>\n</properties>\n",
 			kernel);
@@ -85,27 +64,27 @@ static void add_run(struct _test_data_update *self, const char *kernel,
 
 		*eq = '\0';
 		for (o = eq + 1; *o; o++)
-			xml = fmt("%s<testcase %s=\"xfstests.%s\" name=\"%s\">\n%s%s",
-				  xml, "classname", section, tok, *o == 'F' ?
-				  "<failure message=\"- output mismatch\"/>\n" : "",
-				  "</testcase>\n");
+			xml = test_fmt("%s<testcase %s=\"xfstests.%s\" %s=\"%s\">\n%s%s",
+				       xml, "classname", section, "name", tok,
+				       *o == 'F' ? "<failure message=\"-\"/>\n" : "",
+				       "</testcase>\n");
 	}
-	xml = fmt("%s</testsuite>\n", xml);
-	if (system(fmt("mkdir -p %s/res/%d", self->dir, self->n)))
+	xml = test_fmt("%s</testsuite>\n", xml);
+	if (system(test_fmt("mkdir -p %s/res/%d", self->dir, self->n)))
 		abort();
-	put(fmt("%s/res/%d/result.xml", self->dir, self->n++), xml);
+	test_put(test_fmt("%s/res/%d/result.xml", self->dir, self->n++), xml);
 	free(copy);
 }
 
 static struct run_result fexp_update(struct _test_data_update *self,
 				     const char *more)
 {
-	char *files = fmt("%s/res/0/result.xml", self->dir);
+	char *files = test_fmt("%s/res/0/result.xml", self->dir);
 	int i;
 
 	for (i = 1; i < self->n; i++)
-		files = fmt("%s %s/res/%d/result.xml", files, self->dir, i);
-	return run_fexp(fmt("update --data %s/data %s %s", self->dir, more,
+		files = test_fmt("%s %s/res/%d/result.xml", files, self->dir, i);
+	return run_fexp(test_fmt("update --data %s/data %s %s", self->dir, more,
 			    files));
 }
 
@@ -116,8 +95,8 @@ static const struct entry *entry(struct _test_data_update *self,
 	struct diag d = { 0 };
 	size_t i;
 
-	if (!ds->n && data_load_file(ds, fmt("%s/data/ext4.expunge",
-					     self->dir), &d))
+	if (!ds->n &&
+	    data_load_file(ds, test_fmt("%s/data/ext4.expunge", self->dir), &d))
 		abort();
 	if (d.errors)
 		abort();
@@ -252,9 +231,9 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	ASSERT_EQ(0, chdir(self->dir));
-	r = run_fexp(fmt("update --data data res"));
+	r = run_fexp(test_fmt("update --data data res"));
 	EXPECT_EQ(0, r.status);
-	put("update.patch", r.out);
+	test_put("update.patch", r.out);
 	ASSERT_EQ(0, system("cp -r data written && cp -r data patched"));
 	/* the same change, by --write and by the diff */
 	r = run_fexp("update --data written --write res");
@@ -267,13 +246,13 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 
 TEST_F(update, unreadable_results_exit_2)
 {
-	struct run_result r = run_fexp(fmt("update --data %s/data %s/nothing",
+	struct run_result r = run_fexp(test_fmt("update --data %s/data %s/nothing",
 					   self->dir, self->dir));
 
 	EXPECT_EQ(2, r.status);
 	r = run_fexp("update");
 	EXPECT_EQ(2, r.status);
-	r = run_fexp(fmt("update --min-runs 0 %s", RUNS));
+	r = run_fexp(test_fmt("update --min-runs 0 %s", RUNS));
 	EXPECT_EQ(2, r.status);
 }
 

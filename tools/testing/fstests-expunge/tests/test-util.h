@@ -3,11 +3,14 @@
 #ifndef FEXP_TEST_UTIL_H
 #define FEXP_TEST_UTIL_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <linux/compiler.h>
 
 /*
  * A file under tests/fixtures of the source directory (not FIXTURE():
@@ -30,6 +33,28 @@ static inline char *tmpfile_with(const char *text, size_t len)
 static inline char *tmpfile_str(const char *text)
 {
 	return tmpfile_with(text, strlen(text));
+}
+
+/* A formatted string, malloc'd (never freed by the tests: they are short). */
+static inline __printf(1, 2) char *test_fmt(const char *f, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, f);
+	if (vasprintf(&s, f, ap) < 0)
+		abort();
+	va_end(ap);
+	return s;
+}
+
+/* Write text to path, or abort. */
+static inline void test_put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
 }
 
 struct run_result {
