@@ -40,8 +40,8 @@ build: setup
 run: build
 	@$(FEXP) kernel --data $(TOOL)/data
 	@mkdir -p $(BUILD)/exclude
-	@for fs in $$($(FEXP) kernel --data $(TOOL)/data | \
-		sed -n 's/^data:.*)://p'); do \
+	@for fs in $$($(FEXP) kernel --format keys --data $(TOOL)/data | \
+		sed -n 's/^filesystems=//p'); do \
 		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
 			-o $(BUILD)/exclude/$$fs.exclude || exit; \
 		echo; echo "== $(BUILD)/exclude/$$fs.exclude"; \

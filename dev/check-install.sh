@@ -21,7 +21,8 @@ ok() { echo "ok - $*"; }
 bad() { echo "not ok - $*"; fails=$((fails + 1)); }
 
 # expect_data WHAT BINARY [VAR=VALUE...] [-- ARGS...]: "kernel" must
-# report the data line WHAT (a regular expression)
+# report the data WHAT (a regular expression over "DIR (FROM): FS...",
+# made of its keys data, data_from and filesystems)
 expect_data() {
 	local what=$1 bin=$2 line vars=()
 	shift 2
@@ -30,9 +31,13 @@ expect_data() {
 		shift
 	done
 	[ $# -eq 0 ] || shift
-	line=$(env "${vars[@]}" "$bin" kernel --release 6.6.30 \
-		--config "$t/config" "$@" | grep '^data:')
-	if [[ $line =~ ^data:\ +$what$ ]]; then
+	declare -A key=()
+	while IFS== read -r k v; do
+		key[$k]=$v
+	done < <(env "${vars[@]}" "$bin" kernel --format keys \
+		 --release 6.6.30 --config "$t/config" "$@")
+	line="${key[data]:-built in} (${key[data_from]}): ${key[filesystems]}"
+	if [[ $line =~ ^$what$ ]]; then
 		ok "$bin: $line"
 	else
 		bad "$bin: '$line', expected '$what'"

@@ -37,8 +37,26 @@ else
 	cat "$t/man.log"
 fi
 
-commands=$("$fexp" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]\+\) .*/\1/p')
-[ -n "$commands" ] || bad "no commands in 'fstests-expunge --help'"
+# offered WORD...: what the bash completion offers for the last word
+offered() {
+	(
+		COMP_WORDS=("$fexp" "$@")
+		COMP_CWORD=$#
+		COMPREPLY=()
+		# shellcheck source=/dev/null
+		. "$comp"
+		_fstests_expunge
+		printf '%s\n' "${COMPREPLY[@]}" | sort
+	)
+}
+
+# Commands and options come from the option tables: --list-cmds, and
+# COMMAND --list-opts ("--fs FS", "-f FS", one a line), which --help is
+# made from too.
+commands=$("$fexp" --list-cmds)
+[ -n "$commands" ] || bad "no commands in 'fstests-expunge --list-cmds'"
+[ "$(offered "")" = "$(printf '%s\n' $commands --help --version | sort)" ] ||
+	bad "completion: the commands are not those of --list-cmds"
 for cmd in $commands; do
 	[ "$cmd" = help ] && continue
 	if grep -qx "$cmd" "$man_rst" &&
@@ -47,17 +65,39 @@ for cmd in $commands; do
 	else
 		bad "man page: no section or synopsis for $cmd"
 	fi
-	grep -qw "$cmd)" "$comp" || bad "completion: no case for $cmd"
-	grep -q "commands='.*\b$cmd\b" "$comp" ||
-		bad "completion: $cmd not in its command list"
-	for opt in $("$fexp" "$cmd" --help | grep -o -- '--[a-z][a-z-]*' |
-		     sort -u); do
+	opts=$("$fexp" "$cmd" --list-opts | grep -- '^--')
+	while read -r opt arg; do
+		[ "$opt" = --help ] && continue
+		"$fexp" "$cmd" --help | grep -q -- "$opt\b" ||
+			bad "$cmd --help: $opt not in it"
 		grep -q -- "\*\*$opt\*\*" "$man_rst" ||
 			bad "man page: $cmd $opt not described"
-		grep -q -- "$opt\b" "$comp" ||
-			bad "completion: $cmd $opt missing"
-	done
+		case $arg in
+		'') ;;
+		*'|'*)	# OPT_CHOICE: every value described
+			for v in ${arg//|/ }; do
+				grep -q -- "\*\*$v\*\*" "$man_rst" ||
+					bad "man page: $cmd $opt $v not described"
+			done
+			[ "$(offered "$cmd" "$opt" "")" = \
+			  "$(printf '%s\n' ${arg//|/ } | sort)" ] ||
+				bad "completion: $cmd $opt does not offer $arg"
+			;;
+		*)	# an argument name the completion knows what to do with
+			grep -qE "^\s*([^ ]+ \| )*$arg( \| [^ ]+)*\)" "$comp" ||
+				bad "completion: no case for $arg ($cmd $opt)"
+			;;
+		esac
+	done <<<"$opts"
+	[ "$(offered "$cmd" --)" = "$(sed 's/ .*//' <<<"$opts" | sort)" ] ||
+		bad "completion: $cmd -- does not offer its --list-opts"
+	ok "$cmd: --help, man page and completion from its option table"
 done
+# an argument from the data: the filesystems of --data
+[ "$(offered exclude --data "$tool/data" --fs "")" = \
+  "$(cd "$tool/data" && ls ./*.expunge | sed 's|^./||; s/\.expunge$//' |
+     grep -vx global | sort)" ] ||
+	bad "completion: exclude --fs does not offer the filesystems of --data"
 
 # The example entries of data-format.rst parse (a warning is expected)
 sed -n '/^One entry per line/,/^(The generic/p' "$docs/data-format.rst" |

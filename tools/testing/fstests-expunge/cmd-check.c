@@ -11,21 +11,17 @@
 #include "main.h"
 #include "suggest.h"
 
-enum { OPT_FSTESTS = OPT_CMD_BASE };
-
-static void print_help(void)
-{
-	printf("Usage: %s check [--srctree DIR] [--fstests DIR] [--data DIR] [FILE...]\n\n"
-	       "Lint data files (default: every file of the data directory):\n"
-	       "syntax, kinds and keys, versions, section globs, Kconfig conditions,\n"
-	       "duplicate and conflicting entries, entries that can never apply.\n\n"
-	       "  --srctree DIR     every config symbol must exist in this tree's Kconfig\n"
-	       "  --fstests DIR     every test must exist in this fstests tree\n"
-	       "  --data DIR        the data directory to check\n"
-	       "  -h, --help        show this help\n\n"
-	       "Exit status: 0 clean, 1 problems found, 2 bad usage or unreadable file.\n",
-	       progname);
-}
+static const struct usage usage = {
+	.cmd = "check",
+	.synopsis = "[--srctree DIR] [--fstests DIR] [--data DIR]\n"
+		    "[FILE...]",
+	.about =
+"Lint data files (default: every file of the data directory):\n"
+"syntax, kinds and keys, versions, section globs, Kconfig conditions,\n"
+"duplicate and conflicting entries, entries that can never apply.",
+	.exit_status =
+"Exit status: 0 clean, 1 problems found, 2 bad usage or unreadable file.",
+};
 
 static bool same_list(char *const *a, char *const *b)
 {
@@ -279,41 +275,28 @@ static void check_tests(const struct dataset *ds, const char *fstests,
 
 int do_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "srctree", required_argument, NULL, OPT_SRCTREE },
-		{ "data", required_argument, NULL, OPT_DATA },
-		{ "fstests", required_argument, NULL, OPT_FSTESTS },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+	struct kernel_opts ko = { 0 };
+	const char *fstests = NULL;
+	const struct opt opts[] = {
+		OPT_SRCTREE(&ko,
+			    "every config symbol must exist in this tree's Kconfig"),
+		OPT_STRING(0, "fstests", &fstests, "DIR",
+			   "every test must exist in this fstests tree"),
+		OPT_DATA(&ko, "the data directory to check"),
+		OPT_END()
 	};
-	const char *srctree = NULL, *datadir_opt = NULL, *fstests = NULL;
 	struct dataset ds = { 0 };
 	struct datadir dd = { 0 };
 	struct diag d = { 0 };
 	size_t i, nfiles = 0;
 	char *err = NULL, **fs = NULL;
-	int opt, ret = EXIT_OK;
+	int ret = EXIT_OK;
 
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_SRCTREE:
-			srctree = optarg;
-			break;
-		case OPT_DATA:
-			datadir_opt = optarg;
-			break;
-		case OPT_FSTESTS:
-			fstests = optarg;
-			break;
-		case 'h':
-			print_help();
-			return EXIT_OK;
-		default:
-			return usage_error("check");
-		}
-	}
-	if (optind == argc) {
-		if (datadir_find(datadir_opt, &dd, &err)) {
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (!argc) {
+		if (datadir_find(ko.data, &dd, &err)) {
 			pr_err("%s", err);
 			free(err);
 			return EXIT_USAGE;
@@ -330,7 +313,7 @@ int do_check(int argc, char **argv)
 		}
 		free_list(fs);
 	}
-	for (i = optind; i < (size_t)argc && !ret; i++) {
+	for (i = 0; i < (size_t)argc && !ret; i++) {
 		if (data_load_file(&ds, argv[i], &d)) {
 			diag_print(&d);
 			ret = EXIT_USAGE;
@@ -347,7 +330,7 @@ int do_check(int argc, char **argv)
 	}
 	check_pairs(&ds, &d);
 	if (check_conds(&ds, &d) ||
-	    (srctree && check_symbols(&ds, srctree, &d)))
+	    (ko.srctree && check_symbols(&ds, ko.srctree, &d)))
 		ret = EXIT_USAGE;
 	if (fstests)
 		check_tests(&ds, fstests, &d);

@@ -10,35 +10,24 @@
 #include "report.h"
 #include "resultfind.h"
 
-enum { OPT_FORMAT = OPT_CMD_BASE, OPT_BISECT, OPT_MAP, OPT_FSTESTS };
-
-static void print_help(void)
-{
-	printf("Usage: %s compare [--baseline PATH]... [OPTIONS] PATH...\n\n"
-	       "Compare fstests results (result.xml, or directories searched for them)\n"
-	       "with a baseline and with the known failures in the data, per section and\n"
-	       "test: regression, fixed, still failing, known failure, unexpected pass,\n"
-	       "flaky (e.g. 2/4 failed), new, missing, not run. Several paths on one side\n"
-	       "are several runs; repeats in one file (check -L, -i) are attempts too.\n"
-	       "Without --baseline, every failure the data does not explain is a\n"
-	       "regression. The data is chosen by each section's FSTYP and the kernel\n"
-	       "the results name (KERNEL), unless the options below name one.\n\n"
-	       "  -b, --baseline PATH   results to compare with (repeat for more runs)\n"
-	       "  --map BASE=SECTION    compare baseline section BASE with SECTION\n"
-	       "  -f, --format FMT      text (default), json or ktap\n"
-	       "  -o, --output FILE     write the report to FILE (default: stdout)\n"
-	       "  --bisect              exit status for 'git bisect run' (see below)\n"
-	       "  --fstests DIR         name the kernel fixes each failing test's source in\n"
-	       "                        this fstests tree gives; with a git --srctree, say\n"
-	       "                        whether the tree has them (a missing backport?)\n"
-	       KERNEL_OPTIONS_HELP
-	       "  -h, --help            show this help\n\n"
-	       "Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
-	       "crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
-	       "(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
-	       "tests, unreadable input), so that git bisect skips it.\n",
-	       progname);
-}
+static const struct usage usage = {
+	.cmd = "compare",
+	.synopsis = "[--baseline PATH]... [OPTIONS] PATH...",
+	.about =
+"Compare fstests results (result.xml, or directories searched for them)\n"
+"with a baseline and with the known failures in the data, per section and\n"
+"test: regression, fixed, still failing, known failure, unexpected pass,\n"
+"flaky (e.g. 2/4 failed), new, missing, not run. Several paths on one side\n"
+"are several runs; repeats in one file (check -L, -i) are attempts too.\n"
+"Without --baseline, every failure the data does not explain is a\n"
+"regression. The data is chosen by each section's FSTYP and the kernel\n"
+"the results name (KERNEL), unless the options below name one.",
+	.exit_status =
+"Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
+"crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
+"(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
+"tests, unreadable input), so that git bisect skips it.",
+};
 
 struct compare_opts {
 	struct kernel_opts k;
@@ -288,71 +277,50 @@ out:
 	return ret;
 }
 
+/* --map BASE=SECTION: both named */
+static int add_map(const struct opt *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		pr_err("compare: --map %s: not BASE_SECTION=SECTION", arg);
+		return -1;
+	}
+	strlist_add(o->value, xstrdup(arg));
+	return 0;
+}
+
 int do_compare(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "bisect", no_argument, NULL, OPT_BISECT },
-		{ "map", required_argument, NULL, OPT_MAP },
-		{ "fstests", required_argument, NULL, OPT_FSTESTS },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
 	struct compare_opts co = { .format = "text" };
-	struct option buf[LONGOPTS_MAX];
-	const struct option *longopts;
-	int opt, ret;
+	DECLARE_KERNEL_OPTIONS(kernel_options, &co.k);
+	const struct opt opts[] = {
+		OPT_STRLIST('b', "baseline", &co.base_paths, "PATH",
+			    "results to compare with (repeat for more runs)"),
+		OPT_CALLBACK(0, "map", &co.maps, "BASE=SECTION",
+			     "compare baseline section BASE with SECTION",
+			     add_map),
+		OPT_CHOICE('f', "format", &co.format, "text|json|ktap",
+			   "the report: for people (default), scripts, KTAP"),
+		OPT_STRING('o', "output", &co.output, "FILE",
+			   "write the report to FILE (default: stdout)"),
+		OPT_BOOLEAN(0, "bisect", &co.bisect,
+			    "exit status for 'git bisect run' (see below)"),
+		OPT_STRING(0, "fstests", &co.fstests, "DIR",
+			   "name the kernel fixes each failing test's source in\n"
+			   "this fstests tree gives; with a git --srctree, say\n"
+			   "whether the tree has them (a missing backport?)"),
+		OPT_PARENT(kernel_options)
+	};
+	int i, ret;
 
-	longopts = with_kernel_options(own, buf, ARRAY_SIZE(buf));
-	while ((opt = getopt_long(argc, argv, "b:f:o:h", longopts,
-				  NULL)) != -1) {
-		if (kernel_opt(&co.k, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'b':
-			strlist_add(&co.base_paths, xstrdup(optarg));
-			break;
-		case 'f':
-			co.format = optarg;
-			break;
-		case 'o':
-			co.output = optarg;
-			break;
-		case OPT_BISECT:
-			co.bisect = true;
-			break;
-		case OPT_FSTESTS:
-			co.fstests = optarg;
-			break;
-		case OPT_MAP:
-			if (!strchr(optarg, '=') || optarg[0] == '=' ||
-			    !strchr(optarg, '=')[1]) {
-				pr_err("compare: --map %s: not BASE_SECTION=SECTION",
-				       optarg);
-				ret = usage_error("compare");
-				goto out;
-			}
-			strlist_add(&co.maps, xstrdup(optarg));
-			break;
-		case 'h':
-			print_help();
-			ret = EXIT_OK;
-			goto out;
-		default:
-			ret = usage_error("compare");
-			goto out;
-		}
-	}
-	for (; optind < argc; optind++)
-		strlist_add(&co.paths, xstrdup(argv[optind]));
-	if (strcmp(co.format, "text") && strcmp(co.format, "json") &&
-	    strcmp(co.format, "ktap")) {
-		pr_err("compare: --format %s: not text, json or ktap", co.format);
-		ret = usage_error("compare");
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0) {
+		ret = parse_options_exit(argc);
 		goto out;
 	}
+	for (i = 0; i < argc; i++)
+		strlist_add(&co.paths, xstrdup(argv[i]));
 	if (!co.paths.n) {
 		pr_err("compare: no results given");
 		ret = usage_error("compare");

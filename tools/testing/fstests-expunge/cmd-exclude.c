@@ -10,28 +10,18 @@
 #include "exclude-list.h"
 #include "main.h"
 
-enum { OPT_RUN_KNOWN = OPT_CMD_BASE, OPT_OUTDIR, OPT_EXPLAIN };
-
-static void print_help(void)
-{
-	printf("Usage: %s exclude --fs FS [--section S]... [-o FILE | --outdir DIR]\n"
-	       "       [--explain] [--run-known-failures] [OPTIONS]\n\n"
-	       "Write the fstests exclude file for a filesystem, section and kernel,\n"
-	       "for './check -E FILE': one test per line, with a comment saying why.\n"
-	       "Entries of kind expunge are always left out, known failures (fail)\n"
-	       "unless --run-known-failures is given; flaky tests run.\n\n"
-	       "  -f, --fs FS           the filesystem (FSTYP): ext4, xfs, btrfs, ...\n"
-	       "  -s, --section S       the fstests config section; entries with\n"
-	       "                        section= apply only when it matches\n"
-	       "  -o, --output FILE     write to FILE (default: standard output)\n"
-	       "  --outdir DIR          write DIR/SECTION.exclude for each section\n"
-	       "  --explain             also list the entries that do not apply, and why\n"
-	       "  --run-known-failures  keep known failures in the run\n\n"
-	       KERNEL_OPTIONS_HELP
-	       "  -h, --help            show this help\n\n"
-	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
-	       progname);
-}
+static const struct usage usage = {
+	.cmd = "exclude",
+	.synopsis =
+"--fs FS [--section S]...\n"
+"[-o FILE | --outdir DIR] [--explain] [--run-known-failures] [OPTIONS]",
+	.about =
+"Write the fstests exclude file for a filesystem, section and kernel,\n"
+"for './check -E FILE': one test per line, with a comment saying why.\n"
+"Entries of kind expunge are always left out, known failures (fail)\n"
+"unless --run-known-failures is given; flaky tests run.",
+	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
+};
 
 /* A section whose name would make DIR/SECTION.exclude leave DIR, or NULL */
 static const char *bad_file_name(char **sections)
@@ -58,62 +48,39 @@ static int emit(const char *path, const struct strbuf *sb)
 
 int do_exclude(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "fs", required_argument, NULL, 'f' },
-		{ "section", required_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "outdir", required_argument, NULL, OPT_OUTDIR },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "run-known-failures", no_argument, NULL, OPT_RUN_KNOWN },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	struct option buf[LONGOPTS_MAX];
-	const struct option *longopts;
 	struct exclude_opts xo = { 0 };
 	const char *output = NULL, *outdir = NULL, *bad;
 	struct strlist sections = { 0 };
-	size_t i;
 	struct context c = { 0 };
-	int opt, ret;
+	DECLARE_KERNEL_OPTIONS(kernel_options, &c.opts);
+	const struct opt opts[] = {
+		OPT_STRING('f', "fs", &xo.fs, "FS",
+			   "the filesystem (FSTYP): ext4, xfs, btrfs, ..."),
+		OPT_STRLIST('s', "section", &sections, "S",
+			    "the fstests config section; entries with section=\n"
+			    "apply only when it matches"),
+		OPT_STRING('o', "output", &output, "FILE",
+			   "write to FILE (default: standard output)"),
+		OPT_STRING(0, "outdir", &outdir, "DIR",
+			   "write DIR/SECTION.exclude for each section"),
+		OPT_BOOLEAN(0, "explain", &xo.explain,
+			    "also list the entries that do not apply, and why"),
+		OPT_BOOLEAN(0, "run-known-failures", &xo.run_known,
+			    "keep known failures in the run"),
+		OPT_PARENT(kernel_options)
+	};
+	size_t i;
+	int ret;
 
-	longopts = with_kernel_options(own, buf, ARRAY_SIZE(buf));
-	while ((opt = getopt_long(argc, argv, "f:s:o:h", longopts,
-				  NULL)) != -1) {
-		if (kernel_opt(&c.opts, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'f':
-			xo.fs = optarg;
-			break;
-		case 's':
-			strlist_add(&sections, xstrdup(optarg));
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_OUTDIR:
-			outdir = optarg;
-			break;
-		case OPT_EXPLAIN:
-			xo.explain = true;
-			break;
-		case OPT_RUN_KNOWN:
-			xo.run_known = true;
-			break;
-		case 'h':
-			print_help();
-			strlist_free(&sections);
-			return EXIT_OK;
-		default:
-			strlist_free(&sections);
-			return usage_error("exclude");
-		}
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0) {
+		strlist_free(&sections);
+		return parse_options_exit(argc);
 	}
 	ret = EXIT_USAGE;
 	bad = outdir ? bad_file_name(sections.v) : NULL;
-	if (optind < argc)
-		pr_err("exclude: unexpected argument '%s'", argv[optind]);
+	if (argc)
+		pr_err("exclude: unexpected argument '%s'", argv[0]);
 	else if (!xo.fs)
 		pr_err("exclude: --fs is required");
 	else if (output && outdir)

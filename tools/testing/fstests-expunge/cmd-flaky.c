@@ -6,57 +6,36 @@
 #include "context.h"
 #include "main.h"
 
-static void print_help(void)
-{
-	printf("Usage: %s flaky --fs FS [--section S] [OPTIONS]\n\n"
-	       "List the flaky tests for a filesystem, section and kernel, one per\n"
-	       "line: the test, how many times to retry it after a failure, and why.\n"
-	       "A flaky test's failure counts only if every attempt fails.\n\n"
-	       "  -f, --fs FS       the filesystem (FSTYP)\n"
-	       "  -s, --section S   the fstests config section\n\n"
-	       KERNEL_OPTIONS_HELP
-	       "  -h, --help        show this help\n\n"
-	       "Exit status: 0, or 2 on bad usage or unreadable input.\n",
-	       progname);
-}
+static const struct usage usage = {
+	.cmd = "flaky",
+	.synopsis = "--fs FS [--section S] [OPTIONS]",
+	.about =
+"List the flaky tests for a filesystem, section and kernel, one per\n"
+"line: the test, how many times to retry it after a failure, and why.\n"
+"A flaky test's failure counts only if every attempt fails.",
+	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
+};
 
 int do_flaky(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "fs", required_argument, NULL, 'f' },
-		{ "section", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	struct option buf[LONGOPTS_MAX];
-	const struct option *longopts;
 	const char *fs = NULL, *section = NULL;
 	struct context c = { 0 };
+	DECLARE_KERNEL_OPTIONS(kernel_options, &c.opts);
+	const struct opt opts[] = {
+		OPT_STRING('f', "fs", &fs, "FS", "the filesystem (FSTYP)"),
+		OPT_STRING('s', "section", &section, "S",
+			   "the fstests config section"),
+		OPT_PARENT(kernel_options)
+	};
 	struct applied_set set;
 	struct strbuf sb = { 0 };
-	int opt, ret;
+	int ret;
 	size_t i;
 
-	longopts = with_kernel_options(own, buf, ARRAY_SIZE(buf));
-	while ((opt = getopt_long(argc, argv, "f:s:h", longopts,
-				  NULL)) != -1) {
-		if (kernel_opt(&c.opts, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'f':
-			fs = optarg;
-			break;
-		case 's':
-			section = optarg;
-			break;
-		case 'h':
-			print_help();
-			return EXIT_OK;
-		default:
-			return usage_error("flaky");
-		}
-	}
-	if (optind < argc || !fs) {
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (argc || !fs) {
 		pr_err(fs ? "flaky: unexpected argument" :
 		       "flaky: --fs is required");
 		return usage_error("flaky");

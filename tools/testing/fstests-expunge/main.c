@@ -45,62 +45,6 @@ static void print_usage(FILE *f)
 		"2 usage or unreadable input.\n", progname);
 }
 
-int usage_error(const char *cmd)
-{
-	fprintf(stderr, "Try '%s%s%s --help'.\n", progname, cmd ? " " : "",
-		cmd ? cmd : "");
-	return EXIT_USAGE;
-}
-
-const struct option *with_kernel_options(const struct option *own,
-					 struct option *buf, size_t size)
-{
-	static const struct option kernel_options[] = {
-		{ "release", required_argument, NULL, OPT_RELEASE },
-		{ "config", required_argument, NULL, OPT_CONFIG },
-		{ "kernel", required_argument, NULL, OPT_KERNEL },
-		{ "build-dir", required_argument, NULL, OPT_BUILD_DIR },
-		{ "srctree", required_argument, NULL, OPT_SRCTREE },
-		{ "data", required_argument, NULL, OPT_DATA },
-	};
-	size_t n = 0, i;
-
-	while (own[n].name)
-		n++;
-	if (n + ARRAY_SIZE(kernel_options) + 1 > size)
-		abort();
-	memcpy(buf, own, n * sizeof(*own));
-	for (i = 0; i < ARRAY_SIZE(kernel_options); i++)
-		buf[n++] = kernel_options[i];
-	memset(&buf[n], 0, sizeof(*buf));
-	return buf;
-}
-
-int kernel_opt(struct kernel_opts *o, int opt, const char *arg)
-{
-	switch (opt) {
-	case OPT_RELEASE:
-		o->release = arg;
-		return 1;
-	case OPT_CONFIG:
-		o->config = arg;
-		return 1;
-	case OPT_KERNEL:
-		o->kernel = arg;
-		return 1;
-	case OPT_BUILD_DIR:
-		o->build_dir = arg;
-		return 1;
-	case OPT_SRCTREE:
-		o->srctree = arg;
-		return 1;
-	case OPT_DATA:
-		o->data = arg;
-		return 1;
-	}
-	return 0;
-}
-
 static const struct cmd *find_cmd(const char *name)
 {
 	const struct cmd *found = NULL;
@@ -139,13 +83,13 @@ static int do_help(int argc, char **argv)
 	/* "help CMD" is "CMD --help" */
 	argv[0] = argv[1];
 	argv[1] = "--help";
-	optind = 1;
 	return cmd->fn(2, argv);
 }
 
 int main(int argc, char **argv)
 {
 	const struct cmd *cmd;
+	size_t i;
 
 	if (argc < 2) {
 		print_usage(stderr);
@@ -159,12 +103,17 @@ int main(int argc, char **argv)
 		printf("%s %s\n", progname, FEXP_VERSION);
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "--list-cmds")) {
+		/* for the bash completion and dev/check-manual.sh */
+		for (i = 0; i < ARRAY_SIZE(commands); i++)
+			printf("%s\n", commands[i].name);
+		return EXIT_OK;
+	}
 	cmd = find_cmd(argv[1]);
 	if (!cmd) {
 		pr_err("unknown or ambiguous command '%s'", argv[1]);
 		return usage_error(NULL);
 	}
 	/* each command parses its own options, as argv[0] its name */
-	optind = 1;
 	return cmd->fn(argc - 1, argv + 1);
 }

@@ -3,9 +3,8 @@
 #ifndef FEXP_MAIN_H
 #define FEXP_MAIN_H
 
-#include <getopt.h>
-
 #include "kernel.h"
+#include "parse-options.h"
 
 #define FEXP_VERSION	"1.0"
 
@@ -17,42 +16,40 @@ int do_compare(int argc, char **argv);
 int do_run(int argc, char **argv);
 int do_update(int argc, char **argv);
 
+/* The options of the kernel tree to read, one by one (check needs two). */
+#define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)
+#define OPT_DATA(ko, h)		OPT_STRING(0, "data", &(ko)->data, "DIR", h)
+
 /*
- * Options naming the kernel and data, shared by every command that needs
- * them: getopt_long() the table with_kernel_options() makes, and hand
- * what it returns to kernel_opt() first.
+ * The options naming the kernel and the data, the same in every command
+ * that needs a kernel: a table called name that stores into the struct
+ * kernel_opts *ko, which a command's own table ends in:
+ *
+ *	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
+ *	const struct opt opts[] = {
+ *		OPT_STRING('f', "fs", &fs, "FS", "the filesystem"),
+ *		OPT_PARENT(kernel_options)
+ *	};
  */
-enum {
-	OPT_RELEASE = 0x100,
-	OPT_CONFIG,
-	OPT_KERNEL,
-	OPT_BUILD_DIR,
-	OPT_SRCTREE,
-	OPT_DATA,
-	OPT_CMD_BASE,	/* commands number their own long options from here */
-};
-
-#define LONGOPTS_MAX	32
-
-/* own (ending with a zeroed entry), then the kernel options, in buf. */
-const struct option *with_kernel_options(const struct option *own,
-					 struct option *buf, size_t size);
-
-#define KERNEL_OPTIONS_HELP \
-"Which kernel (default: the running one) and data:\n" \
-"  --release R       the kernel release, as uname -r prints it\n" \
-"  --config FILE     its config (.config, plain or gzip)\n" \
-"  --kernel FILE     vmlinux or a module of it, also .xz, .zst or .gz:\n" \
-"                    its release, and its config if built in (IKCONFIG)\n" \
-"  --build-dir DIR   a kernel build directory (kernel.release, .config)\n" \
-"  --srctree DIR     the kernel source tree: its Kconfig and git history\n" \
-"  --data DIR        the data files (default: $FSTESTS_EXPUNGE_DATA,\n" \
-"                    beside the binary, installed, or built in)\n"
-
-/* Returns 1 if opt was a kernel option (stored in o), else 0. */
-int kernel_opt(struct kernel_opts *o, int opt, const char *arg);
-
-/* Print "Try '... --help'" and return EXIT_USAGE. */
-int usage_error(const char *cmd);
+#define DECLARE_KERNEL_OPTIONS(name, ko) \
+	struct kernel_opts *const name##_into = (ko); \
+	const struct opt name[] = { \
+		OPT_GROUP("Which kernel (default: the running one) and data:"), \
+		OPT_STRING(0, "release", &name##_into->release, "R", \
+			   "the kernel release, as uname -r prints it"), \
+		OPT_STRING(0, "config", &name##_into->config, "FILE", \
+			   "its config (.config, plain or gzip)"), \
+		OPT_STRING(0, "kernel", &name##_into->kernel, "FILE", \
+			   "vmlinux or a module of it, also .xz, .zst or .gz: " \
+			   "its release, and its config if built in (IKCONFIG)"), \
+		OPT_STRING(0, "build-dir", &name##_into->build_dir, "DIR", \
+			   "a kernel build directory (kernel.release, .config)"), \
+		OPT_SRCTREE(name##_into, \
+			    "the kernel source tree: its Kconfig and git history"), \
+		OPT_DATA(name##_into, "the data files (default: " \
+			 "$FSTESTS_EXPUNGE_DATA, beside the binary, installed, " \
+			 "or built in)"), \
+		OPT_END() \
+	}
 
 #endif

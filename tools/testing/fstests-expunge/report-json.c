@@ -17,46 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "report.h"
-
-static void jstr(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
-		sb_puts(sb, "null");
-		return;
-	}
-	sb_puts(sb, "\"");
-	for (; *p; p++) {
-		switch (*p) {
-		case '"':
-			sb_puts(sb, "\\\"");
-			break;
-		case '\\':
-			sb_puts(sb, "\\\\");
-			break;
-		case '\n':
-			sb_puts(sb, "\\n");
-			break;
-		case '\t':
-			sb_puts(sb, "\\t");
-			break;
-		default:
-			if (*p < 0x20)
-				sb_printf(sb, "\\u%04x", *p);
-			else
-				sb_add(sb, (const char *)p, 1);
-		}
-	}
-	sb_puts(sb, "\"");
-}
-
-static void jkey(struct strbuf *sb, const char *key, const char *val)
-{
-	sb_printf(sb, "\"%s\": ", key);
-	jstr(sb, val);
-}
 
 static void counts(struct strbuf *sb, const size_t *count)
 {
@@ -98,7 +60,7 @@ static void hint_list(struct strbuf *sb, const char *hints)
 		nl = strchrnul(p, '\n');
 		line = xstrndup(p, nl - p);
 		sb_puts(sb, first ? "" : ", ");
-		jstr(sb, trim(line));
+		json_str(sb, trim(line));
 		free(line);
 		first = false;
 		if (!*nl)
@@ -114,24 +76,24 @@ static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
 	struct strbuf e = { 0 };
 
 	sb_printf(sb, "%s\n        {", first ? "" : ",");
-	jkey(sb, "test", v->test);
+	json_key_str(sb, "test", v->test);
 	sb_puts(sb, ", ");
-	jkey(sb, "class", cls_name(v->cls));
+	json_key_str(sb, "class", cls_name(v->cls));
 	sb_puts(sb, ", ");
-	jkey(sb, "note", v->note);
+	json_key_str(sb, "note", v->note);
 	attempts(sb, "", v->cand);
 	attempts(sb, "baseline_", v->base);
 	sb_puts(sb, ", ");
-	jkey(sb, "message", fail && fail->fail ? fail->msg : NULL);
+	json_key_str(sb, "message", fail && fail->fail ? fail->msg : NULL);
 	sb_puts(sb, ", ");
-	jkey(sb, "detail", fail && fail->fail ? fail->detail : NULL);
+	json_key_str(sb, "detail", fail && fail->fail ? fail->detail : NULL);
 	sb_puts(sb, ", ");
-	jkey(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
+	json_key_str(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
 	hint_list(sb, v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE)
 		entry_describe(v->data->entry, &e);
 	sb_puts(sb, ", ");
-	jkey(sb, "entry", e.buf);
+	json_key_str(sb, "entry", e.buf);
 	sb_free(&e);
 	sb_puts(sb, "}");
 }
@@ -143,26 +105,26 @@ static void section(struct strbuf *sb, const struct section_cmp *sc)
 	size_t i;
 
 	sb_puts(sb, "\n    {");
-	jkey(sb, "section", sc->name);
+	json_key_str(sb, "section", sc->name);
 	sb_puts(sb, ", ");
-	jkey(sb, "baseline_section", sc->base_name);
+	json_key_str(sb, "baseline_section", sc->base_name);
 	sb_printf(sb, ", \"in_baseline\": %s, \"in_run\": %s, \"tests\": %zu, ",
 		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
 		  sc->tests);
-	jkey(sb, "data", sc->data);
+	json_key_str(sb, "data", sc->data);
 	sb_puts(sb, ",\n      \"incomplete\": [");
 	for (i = 0; inc && i < inc->n; i++) {
 		sb_puts(sb, i ? ", " : "");
-		jstr(sb, inc->v[i]);
+		json_str(sb, inc->v[i]);
 	}
 	sb_puts(sb, "],\n      \"environment\": [");
 	for (i = 0; i < sc->nenv; i++) {
 		sb_puts(sb, i ? ", {" : "{");
-		jkey(sb, "property", sc->env[i].name);
+		json_key_str(sb, "property", sc->env[i].name);
 		sb_puts(sb, ", ");
-		jkey(sb, "baseline", sc->env[i].base);
+		json_key_str(sb, "baseline", sc->env[i].base);
 		sb_puts(sb, ", ");
-		jkey(sb, "run", sc->env[i].cand);
+		json_key_str(sb, "run", sc->env[i].cand);
 		sb_puts(sb, "}");
 	}
 	sb_puts(sb, "],\n      \"counts\": ");
@@ -187,7 +149,7 @@ void report_json(const struct report *r, struct strbuf *out)
 	sb_puts(out, "  \"notes\": [");
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, i ? ", " : "");
-		jstr(out, r->notes->v[i]);
+		json_str(out, r->notes->v[i]);
 	}
 	sb_puts(out, "],\n  \"totals\": ");
 	counts(out, r->totals.count);

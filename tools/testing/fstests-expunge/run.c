@@ -362,6 +362,7 @@ static int compare(struct run_ctx *rc, const char *path)
 {
 	const struct run_opts *o = rc->o;
 	struct strlist argv = { 0 };
+	char **args;
 	size_t i;
 	int ret;
 
@@ -377,8 +378,11 @@ static int compare(struct run_ctx *rc, const char *path)
 	if (o->bisect)
 		strlist_add(&argv, xstrdup("--bisect"));
 	strlist_add(&argv, xstrdup(path));
-	optind = 0;	/* getopt starts again */
-	ret = do_compare(argv.n, argv.v);
+	/* the parser reorders what it is given: a copy of the pointers */
+	args = xcalloc(argv.n + 1, sizeof(*args));
+	memcpy(args, argv.v, argv.n * sizeof(*args));
+	ret = do_compare(argv.n, args);
+	free(args);
 	strlist_free(&argv);
 	return ret;
 }

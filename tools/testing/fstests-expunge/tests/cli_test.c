@@ -515,6 +515,75 @@ TEST(kernel_command)
 	remove_dir(dir);
 }
 
+/* The value of key in "key=value" lines, or NULL */
+static char *key_value(const char *lines, const char *key)
+{
+	size_t len = strlen(key);
+	const char *p;
+
+	for (p = lines; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, key, len) && p[len] == '=')
+			return strndup(p + len + 1, strcspn(p + len + 1, "\n"));
+	}
+	return NULL;
+}
+
+/* For scripts: every fact of the display, one key=value a line. */
+TEST(kernel_format_keys)
+{
+	static const char *const want[][2] = {
+		{ "release", "6.1.0-28-amd64" },
+		{ "release_from", "--release" },
+		{ "version", "6.1" },
+		{ "version_from", "--release" },
+		{ "config", DAX },
+		{ "srctree", "" },
+		{ "data", DATA },
+		{ "data_from", "--data" },
+		{ "filesystems", "ext4 xfs" },
+	};
+	struct run_result r, bad;
+	size_t i, lines = 0;
+	const char *p;
+
+	r = fexp("kernel --format keys --release 6.1.0-28-amd64 --config %s --data %s",
+		 DAX, DATA);
+	EXPECT_EQ(0, r.status);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		char *v = key_value(r.out, want[i][0]);
+
+		EXPECT_STREQ(want[i][1], v ? v : "(none)") {
+			TH_LOG("key %s", want[i][0]);
+		}
+		free(v);
+	}
+	for (p = r.out; *p; p++)
+		lines += *p == '\n';
+	EXPECT_EQ(ARRAY_SIZE(want), lines);
+	run_free(&r);
+	bad = fexp("kernel --format yaml");
+	EXPECT_EQ(2, bad.status);
+	EXPECT_NE(NULL, strstr(bad.err, "text|keys|json"));
+	run_free(&bad);
+}
+
+/* --list-cmds and --list-opts: what the bash completion reads */
+TEST(commands_and_options_listed)
+{
+	struct run_result c = fexp("--list-cmds"), o;
+
+	EXPECT_EQ(0, c.status);
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nrun\nupdate\nhelp\n",
+		     c.out);
+	o = fexp("flaky --list-opts");
+	EXPECT_EQ(0, o.status);
+	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--release R\n"
+		     "--config FILE\n--kernel FILE\n--build-dir DIR\n"
+		     "--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
+	run_free(&c);
+	run_free(&o);
+}
+
 TEST(no_config_found)
 {
 	struct run_result r;
