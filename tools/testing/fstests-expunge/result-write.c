@@ -55,13 +55,16 @@ static void put_log(struct strbuf *sb, const char *elem, const char *text)
 	xf_sanitize(&clean, text, strlen(text));
 	sb_printf(sb, "\t\t<%s>\n<![CDATA[", elem);
 	for (p = clean.buf ? clean.buf : ""; *p; p++) {
-		if (str_starts(p, "]]>"))
-			sb_puts(sb, "]]]]><![CDATA[");
-		else if ((unsigned char)*p < 0x20 && *p != '\n' &&
-			 *p != '\t' && *p != '\r')
-			sb_puts(sb, "?");
-		else
+		if (str_starts(p, "]]>")) {
+			/* "]]" ends one section, ">" starts the next */
+			sb_puts(sb, "]]]]><![CDATA[>");
+			p += 2;
+		} else if ((unsigned char)*p < 0x20 && *p != '\n' &&
+			   *p != '\t' && *p != '\r') {
+			sb_puts(sb, "?");	/* not XML, even in CDATA */
+		} else {
 			sb_add(sb, p, 1);
+		}
 	}
 	sb_printf(sb, "]]>\n\t\t</%s>\n", elem);
 	sb_free(&clean);

@@ -33,6 +33,7 @@ struct reader {
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
 	bool whole;		/* keep everything: result_read_whole() */
+	bool in_cdata;		/* the log has CDATA: only that is its text */
 	bool stop;		/* not a result file: stop reading */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
@@ -311,6 +312,7 @@ static void on_case_child(struct reader *rd, const char *name,
 		return;
 	}
 	rd->text.len = 0;
+	rd->in_cdata = false;
 	if (!strcmp(name, "system-err"))
 		rd->log = LOG_DIFF;
 	else if (!strcmp(name, "kernel-log"))
@@ -389,13 +391,31 @@ static void sax_end(void *ctx, const xmlChar *localname,
 		on_log_end(rd);
 }
 
+static void keep_text(struct reader *rd, const xmlChar *s, int len)
+{
+	/* the filter already bounds each CDATA section */
+	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
+		sb_add(&rd->text, (const char *)s, len);
+}
+
+/* Text: of a log without CDATA (before 2023), or fstests' layout. */
 static void sax_text(void *ctx, const xmlChar *s, int len)
 {
 	struct reader *rd = ctx;
 
-	/* the filter already bounds each CDATA section */
-	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
-		sb_add(&rd->text, (const char *)s, len);
+	if (!rd->in_cdata)
+		keep_text(rd, s, len);
+}
+
+/* The whitespace around a log's CDATA is fstests' layout, not the log. */
+static void sax_cdata(void *ctx, const xmlChar *s, int len)
+{
+	struct reader *rd = ctx;
+
+	if (!rd->in_cdata)
+		rd->text.len = 0;
+	rd->in_cdata = true;
+	keep_text(rd, s, len);
 }
 
 static void on_error(void *arg, xmlErrorPtr e)
@@ -422,7 +442,7 @@ static int parse(struct reader *rd)
 	sax.startElementNs = sax_start;
 	sax.endElementNs = sax_end;
 	sax.characters = sax_text;
-	sax.cdataBlock = sax_text;
+	sax.cdataBlock = sax_cdata;
 	sax.serror = on_error;
 	xmlInitParser();
 	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);

@@ -107,7 +107,8 @@ unsigned int run_state_count(const struct run_state *st, const char *kind)
 	}
 }
 
-int run_state_save_args(const struct run_state *st, char **args, int n)
+int run_state_save_args(const struct run_state *st, char *const *args,
+			int n)
 {
 	struct strbuf sb = { 0 };
 	char *path = run_state_path(st, "args");

@@ -36,7 +36,8 @@ char *run_state_path(const struct run_state *st, const char *name);
 unsigned int run_state_count(const struct run_state *st, const char *kind);
 
 /* check's arguments of the run, kept for --resume. */
-int run_state_save_args(const struct run_state *st, char **args, int n);
+int run_state_save_args(const struct run_state *st, char *const *args,
+			int n);
 /* Those arguments, NULL-terminated in *args (empty if none were kept). */
 int run_state_load_args(const struct run_state *st, struct strlist *args);
 
