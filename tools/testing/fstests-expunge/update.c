@@ -143,7 +143,10 @@ struct planner {
 	struct compare_data cd;
 	struct kernel_opts kopts;
 	struct update_plan *p;
-	char *datadir;		/* where new entries go; NULL: built in */
+	struct datadir dd;	/* where new entries go (dd.dir NULL: built in) */
+	struct dataset ds;	/* every entry of ds_fs, whatever it applies to */
+	char *ds_fs;
+	bool broken;		/* the data has errors */
 };
 
 /* What the data says of an observation's test, for its kernel. */
@@ -155,8 +158,9 @@ static const struct applied *data_for(struct planner *pl,
 
 	if (compare_data_section(&pl->cd, o->fs, o->kernel, o->section, set,
 				 &desc, &err)) {
-		pr_warn("%s", err);
+		pr_err("%s", err);
 		free(err);
+		pl->broken = true;
 		return NULL;
 	}
 	free(desc);
@@ -200,7 +204,12 @@ static void add_edit(struct planner *pl, const char *file, unsigned int line,
 	e->text = text;
 }
 
-/* The comma list of the sections of o[] for which pick() holds. */
+static bool all_failed(const struct obs *o)
+{
+	return o->fail == o->runs;
+}
+
+/* The sections of o[] where every run failed (or, not failing, not). */
 static char *sections_where(const struct obs *o, size_t n, bool failing)
 {
 	struct strbuf sb = { 0 };
@@ -209,10 +218,10 @@ static char *sections_where(const struct obs *o, size_t n, bool failing)
 	for (i = 0; i < n; i++) {
 		bool seen = false;
 
-		if (failing != (o[i].fail == o[i].runs))
+		if (all_failed(&o[i]) != failing)
 			continue;
 		for (j = 0; j < i && !seen; j++)
-			seen = (o[j].fail == o[j].runs) == failing &&
+			seen = all_failed(&o[j]) == failing &&
 			       !strcmp(o[j].section, o[i].section);
 		if (!seen)
 			sb_printf(&sb, "%s%s", sb.len ? "," : "",
@@ -260,7 +269,7 @@ static void new_entry(struct planner *pl, const struct obs *o, size_t n)
 				 failing, fail, runs);
 	else
 		cond = xasprintf("fail   # failed %u of %u runs", fail, runs);
-	file = xasprintf("%s/%s.expunge", pl->datadir ? pl->datadir : "data",
+	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
 			 o[0].fs);
 	add_edit(pl, file, 0, xasprintf("%-12s %s (update)", o[0].test, cond));
 	sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge\n",
@@ -381,6 +390,34 @@ static void known_fail(struct planner *pl, const struct obs *o, size_t n,
 	sb_free(&vers);
 }
 
+/*
+ * Has the data any entry for the test, applying here or not (a fixed=
+ * reached, a condition of a config the results do not have)? Then it
+ * is not for update to add another.
+ */
+static bool in_data(struct planner *pl, const char *fs, const char *test)
+{
+	char *err = NULL;
+	size_t i;
+
+	if (!pl->ds_fs || strcmp(pl->ds_fs, fs)) {
+		struct diag d = { 0 };
+
+		dataset_free(&pl->ds);
+		memset(&pl->ds, 0, sizeof(pl->ds));
+		free(pl->ds_fs);
+		pl->ds_fs = xstrdup(fs);
+		if (datadir_load(&pl->dd, fs, &pl->ds, &d, &err))
+			free(err);	/* no data for fs: nothing in it */
+		diag_free(&d);
+	}
+	for (i = 0; i < pl->ds.n; i++) {
+		if (!strcmp(pl->ds.entries[i].test, test))
+			return true;
+	}
+	return false;
+}
+
 /* The observations of one test: what the data says decides the rule. */
 static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 {
@@ -402,7 +439,7 @@ static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 	}
 	if (fail)
 		known_fail(pl, o, n, fail);
-	else
+	else if (!in_data(pl, o[0].fs, o[0].test))
 		new_entry(pl, o, n);
 }
 
@@ -411,19 +448,17 @@ int update_plan(const struct update_opts *o, const struct strlist *paths,
 {
 	struct planner pl = { .o = o, .p = p };
 	struct evidence ev = { 0 };
-	struct datadir dd = { 0 };
 	char *err = NULL;
 	size_t i, j;
 	int ret = EXIT_OK;
 
 	if (collect(paths, o->fs, &ev))
 		ret = EXIT_USAGE;
-	if (!ret && datadir_find(o->data, &dd, &err)) {
+	if (!ret && datadir_find(o->data, &pl.dd, &err)) {
 		pr_err("%s", err);
 		free(err);
 		ret = EXIT_USAGE;
 	}
-	pl.datadir = dd.dir;
 	pl.kopts.data = o->data;
 	compare_data_init(&pl.cd, &pl.kopts);
 	for (i = 0; !ret && i < ev.n; i = j) {
@@ -432,9 +467,13 @@ int update_plan(const struct update_opts *o, const struct strlist *paths,
 			;
 		if (valid_test_name(ev.o[i].test))
 			plan_test(&pl, &ev.o[i], j - i);
+		if (pl.broken)
+			ret = EXIT_USAGE;
 	}
 	compare_data_free(&pl.cd);
-	datadir_free(&dd);
+	datadir_free(&pl.dd);
+	dataset_free(&pl.ds);
+	free(pl.ds_fs);
 	for (i = 0; i < ev.n; i++)
 		obs_free(&ev.o[i]);
 	free(ev.o);

@@ -22,7 +22,8 @@ static const char ext4_data[] =
 	"generic/200  fail   # fixed on 6.6.30, not on 6.1.90\n"
 	"generic/300  fail   # passes everywhere now\n"
 	"generic/400  expunge  # never runs: never touched\n"
-	"generic/500  flaky  # retried: not ours to change\n";
+	"generic/500  flaky  # retried: not ours to change\n"
+	"generic/600  fail   fixed=6.9  # fixed: not for 6.12\n";
 
 FIXTURE(update) {
 	char dir[64];
@@ -219,8 +220,31 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 	EXPECT_EQ(NULL, entry(self, &ds, "generic/300"));
 	EXPECT_NE(NULL, entry(self, &ds, "generic/400"));
 	EXPECT_NE(NULL, entry(self, &ds, "generic/500"));
-	EXPECT_EQ(4, ds.n);
+	EXPECT_EQ(5, ds.n);
 	dataset_free(&ds);
+}
+
+TEST_F(update, test_with_an_entry_that_does_not_apply_gets_no_second)
+{
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/600=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	run_free(&r);
+}
+
+TEST_F(update, broken_data_exits_2)
+{
+	struct run_result r;
+
+	test_put(test_fmt("%s/data/ext4.expunge", self->dir),
+		 "generic/100 fial # a typo\n");
+	add_run(self, "6.12.9", "s1", "generic/100=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(2, r.status);
+	run_free(&r);
 }
 
 TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
