@@ -41,6 +41,12 @@ static int check_setup(void *arg)
 
 	/* its own group: a signal reaches check and its tests */
 	setpgid(0, 0);
+	/*
+	 * run started in the background has SIGINT ignored; check would
+	 * inherit that, and bash cannot trap a signal ignored on entry
+	 */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	return setenv("RESULT_BASE", cc->result_base, 1);
@@ -91,14 +97,25 @@ static void note_tests(const struct check_call *cc, struct strbuf *line,
 	}
 }
 
-/* Check and what it runs get the signal we got; true if one came. */
-static bool pass_signal(int sfd, pid_t pid)
+/*
+ * The first Ctrl-C goes to check's process group (the test), and check
+ * itself gets SIGTERM: bash holds a trapped SIGINT back for good when
+ * the test it waits for exits by its own trap, as fstests' tests do,
+ * but runs the TERM trap (the report, then exit) once the test ends. A
+ * second one kills the group. True if one came.
+ */
+static bool pass_signal(int sfd, pid_t pid, bool again)
 {
 	struct signalfd_siginfo si;
 
 	if (read(sfd, &si, sizeof(si)) != sizeof(si))
 		return false;
+	if (again) {
+		kill(-pid, SIGKILL);
+		return true;
+	}
 	kill(-pid, si.ssi_signo);
+	kill(pid, SIGTERM);
 	return true;
 }
 
@@ -134,7 +151,8 @@ static void stream(struct stream *st)
 				break;
 			continue;
 		}
-		if ((pfd[1].revents & POLLIN) && pass_signal(st->sfd, st->pid))
+		if ((pfd[1].revents & POLLIN) &&
+		    pass_signal(st->sfd, st->pid, st->interrupted))
 			st->interrupted = true;
 		if (!(pfd[0].revents & (POLLIN | POLLHUP)))
 			continue;
