@@ -69,8 +69,12 @@ bench: build
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
 
+uninstall:
+	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) uninstall
+
 clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check bench install clean apply patches
+.PHONY: all setup build run check bench install uninstall clean apply \
+	patches

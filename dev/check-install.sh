@@ -108,5 +108,28 @@ for fs in $names; do
 	fi
 done
 
+# uninstall takes away every file install put there, and nothing else
+touch "$t/root/usr/share/fstests-expunge/not-ours"
+make -s -C "$tool" KSRC="$ksrc" O="$build" uninstall DESTDIR="$t/root" \
+	prefix=/usr >"$t/uninstall.log" 2>&1 || cat "$t/uninstall.log"
+left=$(cd "$t/root" && find . -type f | sort | tr '\n' ' ')
+if [ "$left" = "./usr/share/fstests-expunge/not-ours " ]; then
+	ok "make uninstall: every installed file gone, others kept"
+else
+	bad "make uninstall left: $left"
+fi
+
+# without rst2man, the man page made before is installed
+rm -rf "$t/root"
+if make -s -C "$tool" KSRC="$ksrc" O="$build" RST2MAN=/nonexistent/rst2man \
+	install DESTDIR="$t/root" prefix=/usr >"$t/install2.log" 2>&1 &&
+   cmp -s "$build/fstests-expunge.1" \
+	"$t/root/usr/share/man/man1/fstests-expunge.1"; then
+	ok "make install without rst2man: the man page made before"
+else
+	bad "make install without rst2man"
+	cat "$t/install2.log"
+fi
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -33,19 +33,6 @@ static const char *bad_file_name(char **sections)
 	return NULL;
 }
 
-static int emit(const char *path, const struct strbuf *sb)
-{
-	if (!path) {
-		fwrite(sb->buf, 1, sb->len, stdout);
-		return fflush(stdout) ? EXIT_USAGE : EXIT_OK;
-	}
-	if (write_file_atomic(path, sb->buf, sb->len)) {
-		pr_err("%s: %s", path, strerror(errno));
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
-}
-
 int do_exclude(int argc, char **argv)
 {
 	struct exclude_opts xo = { 0 };
@@ -106,11 +93,12 @@ int do_exclude(int argc, char **argv)
 		struct strbuf sb = { 0 };
 		char *path = NULL;
 
-		exclude_write(&c, &xo, section, &sb);
+		exclude_list(&c, &xo, section, &sb);
 		if (outdir)
 			path = xasprintf("%s/%s.exclude", outdir,
 					 section ? section : xo.fs);
-		ret = emit(path ? path : output, &sb);
+		ret = write_output(path ? path : output, &sb) ? EXIT_USAGE :
+		      EXIT_OK;
 		free(path);
 		sb_free(&sb);
 	}

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The fstests exclude file (check -E) for a kernel and a section. */
-#include "exclude-list.h"
-#include "main.h"
+/* The exclude file for fstests' check -E: what is left out, and why. */
+#include <stdlib.h>
 
-void exclude_write(struct context *c, const struct exclude_opts *xo,
-		   const char *section, struct strbuf *out)
+#include "exclude-list.h"
+
+void exclude_list(struct context *c, const struct exclude_opts *xo,
+		  const char *section, struct strbuf *out)
 {
 	struct applied_set set;
 	char vbuf[48];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The fstests exclude file (check -E) for a kernel and a section. */
+/* The exclude file for fstests' check -E: what is left out, and why. */
 #ifndef FEXP_EXCLUDE_LIST_H
 #define FEXP_EXCLUDE_LIST_H
 
@@ -7,16 +7,16 @@
 
 struct exclude_opts {
 	const char *fs;
-	bool explain;
-	bool run_known;
+	bool explain;		/* also the entries that do not apply */
+	bool run_known;		/* known failures (fail) run */
 };
 
 /*
- * Append to out the exclude file for section (NULL: none) of the kernel
- * and data in c: one test per line at column 0 (fstests matches
- * ^TEST\b), each with a comment saying why.
+ * The exclude file for section (NULL: none) of the kernel and data in c,
+ * appended to out: a header, then one test a line with a comment saying
+ * why, then (explain) every entry with what became of it.
  */
-void exclude_write(struct context *c, const struct exclude_opts *xo,
-		   const char *section, struct strbuf *out);
+void exclude_list(struct context *c, const struct exclude_opts *xo,
+		  const char *section, struct strbuf *out);
 
 #endif

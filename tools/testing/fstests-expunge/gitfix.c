@@ -165,7 +165,7 @@ static void add_line(struct gitfix *gf, const char *line,
 }
 
 /* Run git in dir, its output on a pipe: *fp. Returns the pid or -1. */
-static pid_t git_pipe(char *const argv[], const char *dir, FILE **fp)
+static pid_t git_pipe(const char *const argv[], const char *dir, FILE **fp)
 {
 	pid_t pid;
 	int fd;
@@ -185,7 +185,7 @@ static pid_t git_pipe(char *const argv[], const char *dir, FILE **fp)
 /* The one walk: "\0<sha>" starts each commit, its message follows. */
 static int walk(struct gitfix *gf, const char *srctree, char **err)
 {
-	static char *const argv[] = {
+	static const char *const argv[] = {
 		"git", "-c", "log.showSignature=false", "log", "--no-color",
 		"--format=%x00%H%n%B", "HEAD", "--", NULL
 	};
@@ -343,7 +343,7 @@ static void cache_write(const struct gitfix *gf, const char *path)
 
 static int read_head(struct gitfix *gf, const char *srctree, char **err)
 {
-	static char *const argv[] = {
+	static const char *const argv[] = {
 		"git", "rev-parse", "--verify", "-q", "HEAD^{commit}", NULL
 	};
 	size_t len;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decompress.h"
 #include "kconfig-file.h"
 #include "util.h"
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decompress.h"
 #include "kelf.h"
 #include "util.h"
 

@@ -28,11 +28,4 @@ struct kfile {
 int kfile_load(const char *path, size_t max, struct kfile *f, char **err);
 void kfile_free(struct kfile *f);
 
-/*
- * Decompress in (xz, zstd or gzip) to at most max bytes. Returns 0 with
- * *format set, 1 when in is not compressed, or -1 with *why set.
- */
-int kfile_decompress(const void *in, size_t len, size_t max, char **out,
-		     size_t *outlen, const char **format, const char **why);
-
 #endif

@@ -80,9 +80,9 @@ static int do_help(int argc, char **argv)
 		print_usage(stdout);
 		return EXIT_OK;
 	}
-	/* "help CMD" is "CMD --help" */
+	/* "help CMD" is "CMD --help" (parse_options() writes no argument) */
 	argv[0] = argv[1];
-	argv[1] = "--help";
+	argv[1] = (char *)"--help";
 	return cmd->fn(2, argv);
 }
 

@@ -40,19 +40,6 @@ struct reader {
 	char *err_msg;
 };
 
-const char *outcome_name(enum outcome o)
-{
-	switch (o) {
-	case OUT_PASS:
-		return "pass";
-	case OUT_FAIL:
-		return "fail";
-	case OUT_NOTRUN:
-		return "notrun";
-	}
-	return "?";
-}
-
 /* The first non-empty line of s, trimmed and bounded, or NULL. */
 static char *first_line(const char *s)
 {

@@ -69,8 +69,6 @@ void result_free(struct result_file *rf);
 /* A property's value, or NULL. */
 const char *result_prop(const struct result_file *rf, const char *name);
 
-const char *outcome_name(enum outcome o);
-
 /* Free a case and its text, leaving it zeroed. */
 void result_case_free(struct result_case *c);
 

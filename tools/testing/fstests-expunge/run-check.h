@@ -8,7 +8,7 @@
 struct check_call {
 	const char *fstests;	/* the fstests tree: check runs there */
 	const char *result_base;	/* RESULT_BASE for check */
-	char **argv;		/* "./check" and its arguments, NULL-ended */
+	const char *const *argv;	/* "./check" and its arguments, NULL-ended */
 	/*
 	 * Where to keep the test now running, as "ROUND TEST", rewritten
 	 * (and synced) as check starts each test: what a crash leaves.

@@ -52,7 +52,7 @@ static int write_exclude(struct run_ctx *rc)
 	int ret;
 
 	rc->exclude = run_state_path(&rc->st, "exclude");
-	exclude_write(&rc->c, &xo, rc->o->section, &sb);
+	exclude_list(&rc->c, &xo, rc->o->section, &sb);
 	ret = write_file_atomic(rc->exclude, sb.buf, sb.len);
 	if (ret)
 		pr_err("%s: %s", rc->exclude, strerror(errno));
@@ -217,7 +217,7 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 	strlist_add(&argv, xstrdup("xunit"));
 	for (i = 0; i < extra->n; i++)
 		strlist_add(&argv, xstrdup(extra->v[i]));
-	cc.argv = argv.v;
+	cc.argv = (const char *const *)argv.v;
 	cc.result_base = rc->base;
 	cc.running = running;
 	unlink(old);	/* a result.xml left now is this call's */

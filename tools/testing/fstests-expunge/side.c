@@ -123,6 +123,7 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 			}
 			break;
 		case OUT_NOTRUN:
+		default:
 			t->notrun++;
 			take(&t->notrun_msg, &c->msg);
 			break;

@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "util.h"
 
@@ -214,59 +213,21 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	return 0;
 }
 
-bool is_gzip(const void *buf, size_t len)
+int write_output(const char *path, const struct strbuf *sb)
 {
-	const unsigned char *p = buf;
-
-	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
-}
-
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why)
-{
-	struct strbuf sb = { 0 };
-	char chunk[65536];
-	int fd, n, errnum;
-	void *gz;	/* zlib's file handle */
-
-	/* zlib's gz* functions read a file: hand them the buffer as one */
-	fd = memfd_create("gunzip", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, in, len) != (ssize_t)len ||
-	    lseek(fd, 0, SEEK_SET)) {
-		*why = "cannot make a memory file";
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	gz = gzdopen(fd, "rb");
-	if (!gz) {
-		close(fd);
-		*why = "cannot start zlib";
-		return -1;
-	}
-	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
-		if (sb.len + n > max) {
-			*why = "decompressed data over the size limit";
-			goto fail;
+	if (!path) {
+		fwrite(sb->buf ? sb->buf : "", 1, sb->len, stdout);
+		if (fflush(stdout)) {
+			pr_err("standard output: %s", strerror(errno));
+			return -1;
 		}
-		sb_add(&sb, chunk, n);
+		return 0;
 	}
-	gzerror(gz, &errnum);
-	if (n < 0 || errnum != Z_OK) {
-		*why = errnum == Z_BUF_ERROR ? "gzip data cut short" :
-		       "corrupt gzip data";
-		goto fail;
+	if (write_file_atomic(path, sb->buf ? sb->buf : "", sb->len)) {
+		pr_err("%s: %s", path, strerror(errno));
+		return -1;
 	}
-	gzclose(gz);
-	if (!sb.buf)
-		sb.buf = xstrdup("");
-	*out = sb.buf;
-	*outlen = sb.len;
 	return 0;
-fail:
-	gzclose(gz);
-	sb_free(&sb);
-	return -1;
 }
 
 int write_file_atomic(const char *path, const char *buf, size_t len)
@@ -351,12 +312,12 @@ bool str_starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd)
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
 {
 	return spawn_reader_setup(argv, dir, fd, NULL, NULL);
 }
 
-pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
+pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 			 int (*setup)(void *arg), void *arg)
 {
 	int pfd[2];
@@ -381,7 +342,8 @@ pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
 			dup2(devnull, STDIN_FILENO);
 		if ((dir && chdir(dir)) || (setup && setup(arg)))
 			_exit(127);
-		execvp(argv[0], argv);
+		/* execvp() does not change them: the cast is POSIX's */
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -389,7 +351,7 @@ pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
 	return pid;
 }
 
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen)
 {
 	struct strbuf sb = { 0 };

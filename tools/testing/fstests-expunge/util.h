@@ -67,16 +67,14 @@ void sb_free(struct strbuf *sb);
  */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
 
-/*
- * Decompress a gzip stream of len bytes; the output may not exceed max
- * bytes. Returns 0, or -1 with *why naming the problem.
- */
-int gunzip_buf(const void *in, size_t len, size_t max, char **out,
-	       size_t *outlen, const char **why);
-bool is_gzip(const void *buf, size_t len);
-
 /* Write a file atomically: a temporary file beside it, then rename(). */
 int write_file_atomic(const char *path, const char *buf, size_t len);
+
+/*
+ * A command's output: to path (atomically), or to standard output when
+ * path is NULL. Returns 0, or -1 after saying what failed.
+ */
+int write_output(const char *path, const struct strbuf *sb);
 
 /* Split s at commas into a NULL-terminated array of strings. */
 char **split_list(const char *s, size_t *n);
@@ -89,13 +87,13 @@ bool str_starts(const char *s, const char *prefix);
  * Run argv in dir (NULL: here) with its standard output on a pipe whose
  * read end is *fd. Returns the pid, or -1.
  */
-pid_t spawn_reader(char *const argv[], const char *dir, int *fd);
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd);
 /* The same, with setup(arg) run in the child before exec (0: go on). */
-pid_t spawn_reader_setup(char *const argv[], const char *dir, int *fd,
+pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 			 int (*setup)(void *arg), void *arg);
 
 /* Run argv and collect its standard output (at most max bytes). */
-int run_capture(char *const argv[], const char *dir, size_t max,
+int run_capture(const char *const argv[], const char *dir, size_t max,
 		char **out, size_t *outlen);
 
 #endif

@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include "elf-build.h"
+#include "decompress.h"
 #include "kelf.h"
 #include "util.h"
 

@@ -84,36 +84,6 @@ TEST(decompression_stops_at_the_limit)
 	run_sh("rm -rf '%s'", dir);
 }
 
-/* Cut short or damaged compressed data: an error, never garbage. */
-TEST(corrupt_and_cut_compressed_data_are_errors)
-{
-	static const char * const cmds[] = { "xz -c", "zstd -q -c", "gzip -c" };
-	char *dir = tmpdir_new(), *buf, *out, *path;
-	const char *format, *why;
-	size_t len, outlen, i;
-
-	path = str_printf("%s/data", dir);
-	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
-		ASSERT_EQ(0, run_sh("%s '%s' > '%s'", cmds[i], REAL_CONFIG, path));
-		buf = get_file(path, &len);
-		EXPECT_EQ(-1, kfile_decompress(buf, len / 2, 1 << 20, &out,
-					       &outlen, &format, &why));
-		EXPECT_NE(NULL, strstr(why, "cut short")) {
-			TH_LOG("%s: %s", format, why);
-		}
-		buf[len / 2] ^= 0x55;
-		buf[len / 2 + 1] ^= 0x55;
-		EXPECT_EQ(-1, kfile_decompress(buf, len, 1 << 20, &out,
-					       &outlen, &format, &why));
-		EXPECT_NE(NULL, strstr(why, "corrupt")) {
-			TH_LOG("%s: %s", format, why);
-		}
-		free(buf);
-	}
-	free(path);
-	run_sh("rm -rf '%s'", dir);
-}
-
 TEST(missing_empty_and_directory_are_errors)
 {
 	char *dir = tmpdir_new(), *path, *err = NULL;
