@@ -81,6 +81,19 @@ static int find_fstests(struct run_ctx *rc)
 	return 0;
 }
 
+/* --resume: a run of the section was started there. */
+static bool resumable(struct run_ctx *rc)
+{
+	char *args = run_state_path(&rc->st, "args");
+	bool there = !access(args, F_OK);
+
+	if (!there)
+		pr_err("%s: no run of section %s to resume", rc->base,
+		       rc->o->section);
+	free(args);
+	return there;
+}
+
 static int prepare(struct run_ctx *rc)
 {
 	const struct run_opts *o = rc->o;
@@ -103,6 +116,8 @@ static int prepare(struct run_ctx *rc)
 	for (i = 0; i < o->nargs; i++)
 		strlist_add(&rc->args, xstrdup(o->args[i]));
 	if (o->resume) {
+		if (!resumable(rc))
+			return EXIT_USAGE;
 		if (!o->nargs && run_state_load_args(&rc->st, &rc->args))
 			return EXIT_USAGE;
 		if (run_state_recover(&rc->st))

@@ -319,6 +319,12 @@ TEST_F(run, bad_usage_and_a_missing_check_exit_2)
 	r = fexp_run(self, "--retries -1");
 	EXPECT_EQ(2, r.status);
 	run_free(&r);
+	/* nothing to resume: not a whole new run of everything */
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "no run of section s1 to resume"));
+	EXPECT_FALSE(exists(self, "state/fake-check.calls"));
+	run_free(&r);
 	r = run_fexp("run --fs ext4 --section s1 --fstests /nonexistent");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent"));
