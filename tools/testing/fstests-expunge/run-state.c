@@ -324,24 +324,35 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 	return 0;
 }
 
-void run_state_stash(const struct run_state *st, const char *test,
-		     unsigned int attempt)
+/* Copy from to to, if from is a regular file and to is not there yet. */
+static void copy_new(const char *from, const char *to)
 {
-	size_t i, len;
+	struct stat sb;
+	size_t len;
+	char *buf;
+
+	if (lstat(from, &sb) || !S_ISREG(sb.st_mode) || !access(to, F_OK) ||
+	    read_file(from, LOG_MAX, &buf, &len))
+		return;
+	if (write_file_atomic(to, buf, len))
+		pr_warn("%s: %s", to, strerror(errno));
+	free(buf);
+}
+
+void run_state_stash(const struct run_state *st, const char *test,
+		     unsigned int attempt, bool back)
+{
+	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(log_exts); i++) {
-		char *src = xasprintf("%s/%s%s", st->secdir, test, log_exts[i]);
-		char *dst = xasprintf("%s.rerun%u", src, attempt);
-		char *buf;
-		struct stat sb;
+		char *file = xasprintf("%s/%s%s", st->secdir, test, log_exts[i]);
+		char *kept = xasprintf("%s.rerun%u", file, attempt);
 
-		if (!lstat(src, &sb) && S_ISREG(sb.st_mode) &&
-		    !read_file(src, LOG_MAX, &buf, &len)) {
-			if (write_file_atomic(dst, buf, len))
-				pr_warn("%s: %s", dst, strerror(errno));
-			free(buf);
-		}
-		free(src);
-		free(dst);
+		if (back)
+			copy_new(kept, file);
+		else
+			copy_new(file, kept);
+		free(file);
+		free(kept);
 	}
 }

@@ -63,9 +63,14 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 		   size_t *nparts, struct result_file **retries,
 		   size_t *nretries);
 
-/* Keep test's log files under fstests' -L names: TEST.out.bad.rerunN */
+/*
+ * Keep test's log files under fstests' -L names, TEST.out.bad.rerunN for
+ * attempt N, unless kept already; back: copy them back to TEST.out.bad
+ * etc. where those are gone (check removes the .out.bad of every test it
+ * lists, even those it then leaves out).
+ */
 void run_state_stash(const struct run_state *st, const char *test,
-		     unsigned int attempt);
+		     unsigned int attempt, bool back);
 
 #define CRASH_TYPE	"crashed"
 

@@ -171,7 +171,29 @@ static void progress(struct run_ctx *rc, const char *phase,
 		retried, tries, retrying, (long)(time(NULL) - rc->start));
 }
 
-/* The tests of the main run that finished, for check -E on --resume. */
+/*
+ * The logs of each failed first attempt as .rerun0, as check -L keeps
+ * them; and back where a resumed check removed them.
+ */
+static void keep_first_logs(struct run_ctx *rc, const struct result_file *m)
+{
+	struct attempts a;
+	size_t pos = 0;
+
+	while (attempts_next(m, &pos, &a)) {
+		if (!a.fails || a.crashed)
+			continue;
+		run_state_stash(&rc->st, a.test, 0, false);
+		if (a.tries == 1)
+			run_state_stash(&rc->st, a.test, 0, true);
+	}
+}
+
+/*
+ * The tests of the main run that finished, for check -E on --resume;
+ * their logs are kept first, since check removes the .out.bad of the
+ * tests it leaves out.
+ */
 static char *write_finished(struct run_ctx *rc)
 {
 	struct result_file m;
@@ -181,6 +203,7 @@ static char *write_finished(struct run_ctx *rc)
 	char *path = NULL;
 
 	load_merged(rc, &m);
+	keep_first_logs(rc, &m);
 	while (attempts_next(&m, &pos, &a))
 		sb_printf(&sb, "%s # %s before --resume\n", a.test,
 			  a.crashed ? "crashed" : "ran");
@@ -282,6 +305,7 @@ static int main_phase(struct run_ctx *rc)
 	if (status < 0 || status == 127)
 		return -1;
 	load_merged(rc, &m);
+	keep_first_logs(rc, &m);
 	if (!m.ncases && status && !rc->interrupted) {
 		pr_err("check exited with status %d and ran no test", status);
 		result_free(&m);
@@ -309,13 +333,11 @@ static int retry_phase(struct run_ctx *rc)
 		result_free(&m);
 		if (!tests.n)
 			break;
-		for (i = 0; round == 1 && i < tests.n; i++)
-			run_state_stash(&rc->st, tests.v[i], 0);
 		fprintf(stderr, "%s: run %s: retry round %u: %zu test(s) again\n",
 			progname, rc->o->section, round, tests.n);
 		status = call_check(rc, round, NULL, &tests);
 		for (i = 0; status >= 0 && i < tests.n; i++)
-			run_state_stash(&rc->st, tests.v[i], round);
+			run_state_stash(&rc->st, tests.v[i], round, false);
 		strlist_free(&tests);
 		if (status < 0 || status == 127)
 			return -1;

@@ -283,9 +283,12 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	char *pidfile = test_fmt("%s/state/check.pid", self->dir);
 	struct result_file rf;
 	struct run_result r;
-	pid_t pid = start_hanging(self, ""), check = 0;
+	pid_t pid, check = 0;
 	FILE *f;
 
+	/* a failure before the crash, whose logs the resumed check removes */
+	setenv("FAKE_FAIL", "generic/001", 1);
+	pid = start_hanging(self, "");
 	ASSERT_GT(pid, 0);
 	/* the machine goes down: run and check die at once */
 	f = fopen(pidfile, "r");
@@ -301,8 +304,11 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_FALSE(rf.incomplete);
-	/* finished before the crash: not run again */
-	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
+	/* finished before the crash: not run again, but retried */
+	EXPECT_STREQ("FFF", outcomes(&rf, "generic/001"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun0"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun2"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad"));
 	EXPECT_STREQ("F", outcomes(&rf, "generic/005"));
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	result_free(&rf);

@@ -127,11 +127,21 @@ TEST_F(state, log_files_are_kept_under_rerun_names)
 {
 	ASSERT_EQ(0, mkdir(test_fmt("%s/generic", self->st.secdir), 0755));
 	test_put(test_fmt("%s/generic/001.out.bad", self->st.secdir), "-x\n");
-	run_state_stash(&self->st, "generic/001", 0);
+	run_state_stash(&self->st, "generic/001", 0, false);
 	EXPECT_TRUE(there(test_fmt("%s/generic/001.out.bad.rerun0",
 				   self->st.secdir)));
 	EXPECT_FALSE(there(test_fmt("%s/generic/001.full.rerun0",
 				    self->st.secdir)));
+	/* what is kept stays: a second copy does not overwrite it */
+	test_put(test_fmt("%s/generic/001.out.bad", self->st.secdir), "-y\n");
+	run_state_stash(&self->st, "generic/001", 0, false);
+	EXPECT_EQ(0, system(test_fmt("grep -qx -- -x %s/generic/001.out.bad.rerun0",
+				     self->st.secdir)));
+	/* and comes back where check removed the file */
+	unlink(test_fmt("%s/generic/001.out.bad", self->st.secdir));
+	run_state_stash(&self->st, "generic/001", 0, true);
+	EXPECT_EQ(0, system(test_fmt("grep -qx -- -x %s/generic/001.out.bad",
+				     self->st.secdir)));
 }
 
 TEST_HARNESS_MAIN
