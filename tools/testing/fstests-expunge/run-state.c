@@ -324,7 +324,7 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 	return 0;
 }
 
-/* Copy from to to, if from is a regular file and to is not there yet. */
+/* Copy file "from" to "to" if it is a regular file and "to" is not there. */
 static void copy_new(const char *from, const char *to)
 {
 	struct stat sb;
