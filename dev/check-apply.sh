@@ -11,23 +11,14 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 apply=$top/scripts/fstests-expunge-apply
 mkdir -p "$1" && work=$(cd "$1" && pwd) || exit 2
-fails=0
-
-ok() {
-	echo "ok - $1"
-}
-
-not_ok() {
-	echo "not ok - $1"
-	fails=$((fails + 1))
-}
+. "$top/dev/lib.sh"
 
 # expect NAME FILE: FILE has what standard input has
 expect() {
 	if diff -u - "$2" >"$work/diff"; then
 		ok "$1"
 	else
-		not_ok "$1"
+		bad "$1"
 		sed 's/^/#   /' "$work/diff"
 	fi
 }
@@ -194,7 +185,7 @@ if [ -x "$t/scripts/fstests-expunge-apply" ] &&
    [ ! -x "$t/tools/testing/fstests-expunge/main.c" ]; then
 	ok "files: the executable bit follows the overlay"
 else
-	not_ok "files: the executable bit follows the overlay"
+	bad "files: the executable bit follows the overlay"
 fi
 
 expect "tools/Makefile: appended where there is no selftests" \
@@ -231,7 +222,7 @@ EOF
 if grep -qx '   testing/index' "$t/Documentation/filesystems/index.rst"; then
 	ok "index.rst links testing/index"
 else
-	not_ok "index.rst links testing/index"
+	bad "index.rst links testing/index"
 fi
 
 (cd "$t" && find . -type f -exec sha1sum {} + | sort) >"$work/sum1"
@@ -242,7 +233,7 @@ if "$apply" -q --check -o "$o" "$t" &&
    cmp -s - "$work/sum1"; then
 	ok "applying twice changes nothing"
 else
-	not_ok "applying twice changes nothing"
+	bad "applying twice changes nothing"
 fi
 
 # The edited files as symlinks to a tree that must stay as it was
@@ -261,7 +252,7 @@ if [ $rc -eq 1 ] && [ ! -L "$t/MAINTAINERS" ] &&
    cmp -s - "$work/sum1"; then
 	ok "--check says 1; symlinked files are replaced, not written through"
 else
-	not_ok "--check says 1; symlinked files are replaced, not written through"
+	bad "--check says 1; symlinked files are replaced, not written through"
 fi
 
 # Only some files: their MAINTAINERS lines, nothing else; the tool's own
@@ -294,7 +285,7 @@ if [ $rc -eq 1 ] && grep -q \
    cmp -s "$t/MAINTAINERS" "$work/MAINTAINERS.orig"; then
 	ok "an entry the tree lacks: exit 1, file and line named, tree unchanged"
 else
-	not_ok "an entry the tree lacks: exit 1, file and line named, tree unchanged"
+	bad "an entry the tree lacks: exit 1, file and line named, tree unchanged"
 	sed 's/^/#   /' "$work/err"
 fi
 
@@ -307,7 +298,7 @@ if [ $rc -eq 1 ] &&
    "$work/err"; then
 	ok "an unrouted data file: exit 1, named"
 else
-	not_ok "an unrouted data file: exit 1, named"
+	bad "an unrouted data file: exit 1, named"
 	sed 's/^/#   /' "$work/err"
 fi
 
@@ -318,7 +309,7 @@ rc2=$?
 if [ $rc1 -eq 2 ] && [ $rc2 -eq 2 ]; then
 	ok "not a kernel tree, bad option: exit 2"
 else
-	not_ok "not a kernel tree, bad option: exit 2 (got $rc1, $rc2)"
+	bad "not a kernel tree, bad option: exit 2 (got $rc1, $rc2)"
 fi
 
 echo "$fails failed"

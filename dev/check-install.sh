@@ -13,12 +13,10 @@ build=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
 tool=$top/tools/testing/fstests-expunge
 t=$build/install-check
-fails=0
 
 unset FSTESTS_EXPUNGE_DATA
 
-ok() { echo "ok - $*"; }
-bad() { echo "not ok - $*"; fails=$((fails + 1)); }
+. "$top/dev/lib.sh"
 
 # expect_data WHAT BINARY [VAR=VALUE...] [-- ARGS...]: "kernel" must
 # report the data WHAT (a regular expression over "DIR (FROM): FS...",

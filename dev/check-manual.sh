@@ -17,12 +17,10 @@ man_rst=$docs/fstests-expunge.rst
 comp=$tool/bash-completion/fstests-expunge
 fexp=$build/fstests-expunge
 t=$build/manual-check
-fails=0
 
 unset FSTESTS_EXPUNGE_DATA
 
-ok() { echo "ok - $*"; }
-bad() { echo "not ok - $*"; fails=$((fails + 1)); }
+. "$top/dev/lib.sh"
 
 rm -rf "$t"
 mkdir -p "$t/data"

@@ -34,21 +34,8 @@ edited="MAINTAINERS tools/Makefile Documentation/filesystems/index.rst"
 
 rm -rf "$work"
 mkdir -p "$log"
-
-step() {
-	local name=$1 file t0 t1
-	shift
-	file=$log/$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.-' '_').log
-	t0=$(date +%s.%N)
-	if "$@" >"$file" 2>&1; then
-		t1=$(date +%s.%N)
-		printf 'ok - %s: %s (%.1f s)\n' "$ver" "$name" \
-			"$(awk "BEGIN { print $t1 - $t0 }")"
-	else
-		echo "not ok - $ver: $name (log: $file)"
-		tail -n 20 "$file" | sed 's/^/#   /'
-	fi
-}
+. "$top/dev/lib.sh"
+step_prefix="$ver: "
 
 # shadow SRC DST: DST mirrors SRC by symlinks, except that the writable
 # directories are real (their other entries symlinks again). The apply

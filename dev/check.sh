@@ -17,25 +17,9 @@ shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 tool=$top/tools/testing/fstests-expunge
 log=$build/check-logs
-pass=0
-fail=0
+. "$top/dev/lib.sh"
 
 mkdir -p "$build" "$log"
-
-# step NAME CMD...: run CMD, its output in the log, count it.
-step() {
-	local name=$1 file
-	shift
-	file=$log/$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.-' '_').log
-	if "$@" >"$file" 2>&1; then
-		pass=$((pass + 1))
-		echo "ok - $name"
-	else
-		fail=$((fail + 1))
-		echo "not ok - $name (log: $file)"
-		tail -n 20 "$file" | sed 's/^/#   /'
-	fi
-}
 
 # units NAME OUTDIR MAKEARGS...: build and run the unit tests, counting
 # each test the harness reports.
@@ -45,7 +29,7 @@ units() {
 	mkdir -p "$out"
 	if ! make -s -C "$tool" KSRC="$ksrc" O="$out" "$@" tests \
 		>"$log/$name-build.log" 2>&1; then
-		fail=$((fail + 1))
+		fails=$((fails + 1))
 		echo "not ok - $name: build tests (log: $log/$name-build.log)"
 		tail -n 20 "$log/$name-build.log" | sed 's/^/#   /'
 		return
@@ -55,7 +39,7 @@ units() {
 	p=$(grep -c '^ok ' "$file")
 	f=$(grep -c '^not ok ' "$file")
 	pass=$((pass + p))
-	fail=$((fail + f))
+	fails=$((fails + f))
 	echo "$name: $p unit tests passed, $f failed (log: $file)"
 	grep '^not ok ' "$file" | sed 's/^/#   /'
 }
@@ -79,6 +63,9 @@ for f in "$tool"/*.[ch] "$tool"/tests/*.[ch]; do
 		$camel -f "$f"
 done
 
+step "no C function over 80 lines (dev/check-functions.sh)" \
+	bash "$top/dev/check-functions.sh" "$tool"/*.c "$tool"/tests/*.[ch]
+
 step "apply script on made-up trees (dev/check-apply.sh)" \
 	bash "$top/dev/check-apply.sh" "$build/check-apply"
 
@@ -90,8 +77,8 @@ for t in "$@"; do
 	bash "$top/dev/check-tree.sh" "$t" "$build/$name" $nodocs 2>&1 |
 		tee "$log/$name.log"
 	pass=$((pass + $(grep -c '^ok ' "$log/$name.log")))
-	fail=$((fail + $(grep -c '^not ok ' "$log/$name.log")))
-	grep -q '^ok ' "$log/$name.log" || fail=$((fail + 1))
+	fails=$((fails + $(grep -c '^not ok ' "$log/$name.log")))
+	grep -q '^ok ' "$log/$name.log" || fails=$((fails + 1))
 done
 
 # The overlay inside a kernel tree, built as "make -C tools/testing/..."
@@ -119,5 +106,5 @@ step "man page and bash completion cover every command and option" \
 step "sphinx: our pages add no warning to filesystems htmldocs" \
 	bash "$top/dev/check-docs.sh" "$ksrc" "$build/docs"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+echo "$pass passed, $fails failed"
+[ "$fails" -eq 0 ]

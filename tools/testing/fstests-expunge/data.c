@@ -19,17 +19,14 @@
 
 #define DATA_MAX_SIZE	(16u << 20)
 
-void diag_add(struct diag *d, bool error, const char *file,
-	      unsigned int line, const char *fmt, ...)
+static void diag_vadd(struct diag *d, bool error, const char *file,
+		      unsigned int line, const char *fmt, va_list ap)
 {
 	struct strbuf sb = { 0 };
-	va_list ap;
 	char *msg;
 
-	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
-	va_end(ap);
 	if (line)
 		sb_printf(&sb, "%s:%u: ", file, line);
 	else
@@ -42,6 +39,16 @@ void diag_add(struct diag *d, bool error, const char *file,
 		d->errors++;
 	else
 		d->warnings++;
+}
+
+void diag_add(struct diag *d, bool error, const char *file,
+	      unsigned int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vadd(d, error, file, line, fmt, ap);
+	va_end(ap);
 }
 
 void diag_print(const struct diag *d)
@@ -187,22 +194,128 @@ struct line_ctx {
 static __printf(2, 3) void line_err(struct line_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	diag_vadd(c->d, true, c->file, c->line, fmt, ap);
 	va_end(ap);
-	diag_add(c->d, true, c->file, c->line, "%s", msg ? msg : "?");
-	free(msg);
 	c->errors++;
 }
+
+/* What a key's parser returns when the entry has the key already */
+#define KEY_TWICE	1
+
+static int key_section(struct line_ctx *c, struct entry *e, const char *key,
+		       char *val)
+{
+	size_t i, n;
+
+	if (e->sections)
+		return KEY_TWICE;
+	e->sections = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		const char *why = check_glob(e->sections[i]);
+
+		if (why) {
+			line_err(c, "section=%s: %s", val, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* since= and fixed= */
+static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
+			char *val)
+{
+	bool since = key[0] == 's';
+	char *bad = NULL;
+
+	if (since ? e->has_since : e->has_fixed)
+		return KEY_TWICE;
+	if (kver_list_parse(val, since ? &e->since : &e->fixed, &bad)) {
+		line_err(c, "%s=: '%s' is not a kernel version (x.y, x.y.z or x.y-rcN)",
+			 key, bad);
+		free(bad);
+		return -1;
+	}
+	if (since)
+		e->has_since = true;
+	else
+		e->has_fixed = true;
+	return 0;
+}
+
+static int key_fixed_by(struct line_ctx *c, struct entry *e, const char *key,
+			char *val)
+{
+	size_t i, n;
+
+	if (e->fixed_by)
+		return KEY_TWICE;
+	e->fixed_by = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		if (!valid_sha(e->fixed_by[i])) {
+			line_err(c, "fixed-by=: '%s' is not a commit id (7 to 40 lowercase hex digits)",
+				 e->fixed_by[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int key_retries(struct line_ctx *c, struct entry *e, const char *key,
+		       char *val)
+{
+	char *end;
+	long r;
+
+	if (e->retries >= 0)
+		return KEY_TWICE;
+	errno = 0;
+	r = strtol(val, &end, 10);
+	if (*end || errno || r < 0 || r > MAX_RETRIES ||
+	    !isdigit((unsigned char)*val)) {
+		line_err(c, "retries=%s: not a number from 0 to %d", val,
+			 MAX_RETRIES);
+		return -1;
+	}
+	e->retries = r;
+	return 0;
+}
+
+static int key_bug(struct line_ctx *c, struct entry *e, const char *key,
+		   char *val)
+{
+	if (e->bug)
+		return KEY_TWICE;
+	if (!str_starts(val, "https://") && !str_starts(val, "http://")) {
+		line_err(c, "bug=%s: not a URL", val);
+		return -1;
+	}
+	e->bug = xstrdup(val);
+	return 0;
+}
+
+/* The keys of an entry: each parser returns 0, -1 or KEY_TWICE. */
+static const struct {
+	const char *name;
+	int (*parse)(struct line_ctx *c, struct entry *e, const char *key,
+		     char *val);
+} keys[] = {
+	{ "section", key_section },
+	{ "since", key_versions },
+	{ "fixed", key_versions },
+	{ "fixed-by", key_fixed_by },
+	{ "retries", key_retries },
+	{ "bug", key_bug },
+};
 
 static int parse_key(struct line_ctx *c, struct entry *e, char *word)
 {
 	char *eq = strchr(word, '=');
-	char *key = word, *val, *bad = NULL;
-	size_t i, n;
+	char *key = word, *val;
+	size_t i;
+	int ret;
 
 	if (!eq) {
 		line_err(c, "'%s' is not KEY=VALUE (or 'if EXPR')", word);
@@ -214,75 +327,18 @@ static int parse_key(struct line_ctx *c, struct entry *e, char *word)
 		line_err(c, "%s= needs a value", key);
 		return -1;
 	}
-	if (!strcmp(key, "section")) {
-		if (e->sections)
-			goto twice;
-		e->sections = split_list(val, &n);
-		for (i = 0; i < n; i++) {
-			const char *why = check_glob(e->sections[i]);
-
-			if (why) {
-				line_err(c, "section=%s: %s", val, why);
-				return -1;
-			}
-		}
-	} else if (!strcmp(key, "since") || !strcmp(key, "fixed")) {
-		bool since = key[0] == 's';
-
-		if (since ? e->has_since : e->has_fixed)
-			goto twice;
-		if (kver_list_parse(val, since ? &e->since : &e->fixed, &bad)) {
-			line_err(c, "%s=: '%s' is not a kernel version (x.y, x.y.z or x.y-rcN)",
-				 key, bad);
-			free(bad);
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (strcmp(key, keys[i].name))
+			continue;
+		ret = keys[i].parse(c, e, key, val);
+		if (ret == KEY_TWICE) {
+			line_err(c, "%s= given twice", key);
 			return -1;
 		}
-		if (since)
-			e->has_since = true;
-		else
-			e->has_fixed = true;
-	} else if (!strcmp(key, "fixed-by")) {
-		if (e->fixed_by)
-			goto twice;
-		e->fixed_by = split_list(val, &n);
-		for (i = 0; i < n; i++) {
-			if (!valid_sha(e->fixed_by[i])) {
-				line_err(c, "fixed-by=: '%s' is not a commit id (7 to 40 lowercase hex digits)",
-					 e->fixed_by[i]);
-				return -1;
-			}
-		}
-	} else if (!strcmp(key, "retries")) {
-		char *end;
-		long r;
-
-		if (e->retries >= 0)
-			goto twice;
-		errno = 0;
-		r = strtol(val, &end, 10);
-		if (*end || errno || r < 0 || r > MAX_RETRIES ||
-		    !isdigit((unsigned char)*val)) {
-			line_err(c, "retries=%s: not a number from 0 to %d", val,
-				 MAX_RETRIES);
-			return -1;
-		}
-		e->retries = r;
-	} else if (!strcmp(key, "bug")) {
-		if (e->bug)
-			goto twice;
-		if (!str_starts(val, "https://") && !str_starts(val, "http://")) {
-			line_err(c, "bug=%s: not a URL", val);
-			return -1;
-		}
-		e->bug = xstrdup(val);
-	} else {
-		line_err(c, "unknown key '%s' (known: section since fixed fixed-by retries bug)",
-			 key);
-		return -1;
+		return ret;
 	}
-	return 0;
-twice:
-	line_err(c, "%s= given twice", key);
+	line_err(c, "unknown key '%s' (known: section since fixed fixed-by retries bug)",
+		 key);
 	return -1;
 }
 

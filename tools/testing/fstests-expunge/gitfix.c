@@ -38,17 +38,6 @@ struct gitfix {
 	char *cache;		/* the cache file, when read from it */
 };
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static size_t hexlen(const char *s)
 {
 	size_t n = 0;
@@ -242,18 +231,6 @@ struct cache_head {
 	unsigned char head[SHA_BYTES];
 	u32 ncommits, nbps;
 };
-
-static u64 fnv1a(const void *buf, size_t len)
-{
-	const unsigned char *p = buf;
-	u64 h = 0xcbf29ce484222325ULL;
-
-	while (len--) {
-		h ^= *p++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 static char *cache_path(const char *head)
 {

@@ -183,6 +183,21 @@ static int parse_ikconfig(struct kernel *k, const char *path,
 	return 0;
 }
 
+/*
+ * A config that could not be read (errno says why): 0 when it is not
+ * there, the place added to those tried; else -1, err kept to be said.
+ */
+static int not_there(struct kernel *k, const char *path, char *err)
+{
+	if (errno == ENOENT) {
+		sb_printf(&k->tried, "\n  %s: not found", path);
+		free(err);
+		return 0;
+	}
+	k->config_err = err;
+	return -1;
+}
+
 /* A configs.ko: 1 found, 0 not there, -1 there but unreadable. */
 static int try_config_module(struct kernel *k, const char *path)
 {
@@ -190,15 +205,8 @@ static int try_config_module(struct kernel *k, const char *path)
 	char *err = NULL;
 	int ret;
 
-	if (read_elf(path, &ki, &err)) {
-		if (errno == ENOENT) {
-			sb_printf(&k->tried, "\n  %s: not found", path);
-			free(err);
-			return 0;
-		}
-		k->config_err = err;
-		return -1;
-	}
+	if (read_elf(path, &ki, &err))
+		return not_there(k, path, err);
 	if (!ki.ikconfig) {
 		k->config_err = xasprintf("%s: no IKCONFIG in it", path);
 		ret = -1;
@@ -221,13 +229,7 @@ static int try_config(struct kernel *k, const char *path)
 		k->has_config = true;
 		return 1;
 	}
-	if (errno == ENOENT) {
-		sb_printf(&k->tried, "\n  %s: not found", path);
-		free(err);
-		return 0;
-	}
-	k->config_err = err;
-	return -1;
+	return not_there(k, path, err);
 }
 
 const struct kconfig_file *kernel_config(struct kernel *k, const char **err)

@@ -5,13 +5,9 @@
 
 #include "side.h"
 
-static size_t hash_str(const char *s)
+static size_t hash_name(const char *name)
 {
-	unsigned long long h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
+	return fnv1a(name, strlen(name));
 }
 
 static void rehash(struct side_section *s)
@@ -22,7 +18,7 @@ static void rehash(struct side_section *s)
 	s->hsize = s->hsize ? s->hsize * 2 : 256;
 	s->hash = xcalloc(s->hsize, sizeof(*s->hash));
 	for (i = 0; i < s->n; i++) {
-		j = hash_str(s->t[i].name) & (s->hsize - 1);
+		j = hash_name(s->t[i].name) & (s->hsize - 1);
 		while (s->hash[j])
 			j = (j + 1) & (s->hsize - 1);
 		s->hash[j] = i + 1;
@@ -36,7 +32,7 @@ static struct tally *tally_get(struct side_section *s, char **name)
 
 	if ((s->n + 1) * 2 > s->hsize)
 		rehash(s);
-	j = hash_str(*name) & (s->hsize - 1);
+	j = hash_name(*name) & (s->hsize - 1);
 	while (s->hash[j]) {
 		t = &s->t[s->hash[j] - 1];
 		if (!strcmp(t->name, *name))

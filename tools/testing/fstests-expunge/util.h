@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -82,6 +83,12 @@ void free_list(char **list);
 
 char *trim(char *s);
 bool str_starts(const char *s, const char *prefix);
+
+/* The value of a hexadecimal digit, or -1. */
+int hexval(int c);
+
+/* The 64-bit FNV-1a hash of buf: for hash tables and checksums. */
+uint64_t fnv1a(const void *buf, size_t len);
 
 /*
  * Run argv in dir (NULL: here) with its standard output on a pipe whose

@@ -151,16 +151,6 @@ void xf_sanitize(struct strbuf *sb, const char *s, size_t len)
 	sb_add(sb, s + start, i - start);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Does s start with a reference XML accepts: "&lt;", "&#38;", ...? */
 static bool is_ref(const char *s, size_t n, size_t *reflen)
 {
@@ -182,7 +172,7 @@ static bool is_ref(const char *s, size_t n, size_t *reflen)
 		return false;
 	i = s[2] == 'x' ? 3 : 2;
 	for (j = i; i < n && i - j < 8; i++) {
-		int d = hexval(s[i]);
+		int d = hexval((unsigned char)s[i]);
 
 		if (d < 0 || (j == 2 && d > 9))
 			break;

@@ -6,8 +6,6 @@
 #include "git-fixture.h"
 #include "test-util.h"
 
-/* test-util.h's FIXTURE() is not used here; the harness has its own */
-#undef FIXTURE
 #include "kselftest_harness.h"
 
 #define SCRIPT SRCDIR "/../../../scripts/fstests-expunge-backport-data"
@@ -20,14 +18,14 @@ static void write_in(const char *repo, const char *path, const char *text)
 	char *full;
 	FILE *f;
 
-	if (sh("mkdir -p $(dirname %s/%s)", repo, path) ||
+	if (run_sh("mkdir -p $(dirname %s/%s)", repo, path) ||
 	    asprintf(&full, "%s/%s", repo, path) < 0)
 		abort();
 	f = fopen(full, "w");
 	if (!f || fputs(text, f) < 0 || fclose(f))
 		abort();
 	free(full);
-	if (sh("git -C %s add -A", repo))
+	if (run_sh("git -C %s add -A", repo))
 		abort();
 }
 
@@ -107,7 +105,7 @@ static struct trees make_trees(void)
 /* Run the script in the stable tree; stdout to DIR/out, stderr to DIR/err */
 static int run_script(const struct trees *t, const char *args)
 {
-	return sh("cd %s && %s --mainline %s %s >%s/out 2>%s/err", t->stable,
+	return run_sh("cd %s && %s --mainline %s %s >%s/out 2>%s/err", t->stable,
 		  SCRIPT, t->mainline, args, t->dir, t->dir);
 }
 
@@ -138,7 +136,7 @@ TEST(patch_for_fixes_with_data)
 	/* ext4/002 also needs a fix that is not backported */
 	EXPECT_NE(NULL, strstr(patch, "Note: ext4/002: fixed= left alone"));
 	/* the patch applies to the stable branch */
-	ASSERT_EQ(0, sh("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
+	ASSERT_EQ(0, run_sh("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
 	free(path);
 	ASSERT_LT(0, asprintf(&path, "%s/" DATA "/ext4.expunge", t.stable));
 	data = slurp(path);
@@ -161,7 +159,7 @@ TEST(patch_for_fixes_with_data)
 	EXPECT_EQ(0, run_script(&t, args));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
 	EXPECT_STREQ("", out_of(&t, "out"));
-	sh("rm -rf %s", t.dir);
+	run_sh("rm -rf %s", t.dir);
 }
 
 TEST(a_range_and_a_release_given)
@@ -182,7 +180,7 @@ TEST(a_range_and_a_release_given)
 	EXPECT_NE(NULL, strstr(patch, "fixed=6.6.32  # another bug\n"))
 		TH_LOG("%s", patch);
 	EXPECT_NE(NULL, strstr(patch, "\n-ext4/003  flaky  # flaky\n"));
-	sh("rm -rf %s", t.dir);
+	run_sh("rm -rf %s", t.dir);
 }
 
 TEST(no_data_for_the_commit)
@@ -192,19 +190,19 @@ TEST(no_data_for_the_commit)
 	EXPECT_EQ(0, run_script(&t, t.fix3));
 	EXPECT_STREQ("", out_of(&t, "out"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
-	sh("rm -rf %s", t.dir);
+	run_sh("rm -rf %s", t.dir);
 }
 
 TEST(a_branch_without_the_data_file)
 {
 	struct trees t = make_trees();
 
-	ASSERT_EQ(0, sh("git -C %s rm -q %s && git -C %s commit -q -m x",
-			t.stable, DATA "/ext4.expunge", t.stable));
+	ASSERT_EQ(0, run_sh("git -C %s rm -q %s && git -C %s commit -q -m x",
+			    t.stable, DATA "/ext4.expunge", t.stable));
 	EXPECT_EQ(0, run_script(&t, t.fix1));
 	EXPECT_STREQ("", out_of(&t, "out"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "ext4.expunge: not on this branch"));
-	sh("rm -rf %s", t.dir);
+	run_sh("rm -rf %s", t.dir);
 }
 
 TEST(bad_usage_and_unknown_commits)
@@ -214,9 +212,9 @@ TEST(bad_usage_and_unknown_commits)
 	EXPECT_EQ(2, run_script(&t, "0123456789abcdef"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no commit 0123456789abcdef"));
 	EXPECT_EQ(2, run_script(&t, ""));
-	EXPECT_EQ(2, sh("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
-	EXPECT_EQ(0, sh("%s --help >/dev/null", SCRIPT));
-	sh("rm -rf %s", t.dir);
+	EXPECT_EQ(2, run_sh("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
+	EXPECT_EQ(0, run_sh("%s --help >/dev/null", SCRIPT));
+	run_sh("rm -rf %s", t.dir);
 }
 
 TEST_HARNESS_MAIN

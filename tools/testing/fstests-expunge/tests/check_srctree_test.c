@@ -5,8 +5,6 @@
 #include "../util.h"
 #include "test-util.h"
 
-/* test-util.h's FIXTURE() is not used here; the harness has its own */
-#undef FIXTURE
 #include "kselftest_harness.h"
 
 /* A tree of one Kconfig file: nested menus, if blocks, a symbol twice */

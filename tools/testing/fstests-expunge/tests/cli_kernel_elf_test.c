@@ -6,6 +6,7 @@
 #include "elf-build.h"
 
 #include "kselftest_harness.h"
+#include "tmpdir-fixture.h"
 
 #define FAKE_RELEASE	"0.1.2-fexp-test"
 
@@ -45,9 +46,9 @@ static char *debian_vmlinux(const char *dir, const char *ikconfig)
 	return out;
 }
 
-TEST(vmlinux_gives_release_upstream_version_and_config)
+TEST_F(tmp, vmlinux_gives_release_upstream_version_and_config)
 {
-	char *dir = tmpdir_new(), *v, *want;
+	char *dir = self->dir, *v, *want;
 	struct run_result r;
 
 	v = debian_vmlinux(dir, real_config_gz(dir));
@@ -66,18 +67,17 @@ TEST(vmlinux_gives_release_upstream_version_and_config)
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* configs.ko as distributions ship it: plain, xz, zstd, gzip. */
-TEST(compressed_modules_give_release_and_config)
+TEST_F(tmp, compressed_modules_give_release_and_config)
 {
 	static const char * const fmts[][2] = {
 		{ "", NULL }, { ".xz", "xz" }, { ".zst", "zstd -q" },
 		{ ".gz", "gzip" },
 	};
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
-	char *dir = tmpdir_new(), *ko, *path, *want;
+	char *dir = self->dir, *ko, *path, *want;
 	struct run_result r;
 	size_t i;
 
@@ -103,15 +103,14 @@ TEST(compressed_modules_give_release_and_config)
 		run_free(&r);
 		free(path);
 	}
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(module_without_ikconfig_falls_back)
+TEST_F(tmp, module_without_ikconfig_falls_back)
 {
 	struct kobj_spec spec = {
 		.vermagic = "vermagic=" FAKE_RELEASE " SMP mod_unload ",
 	};
-	char *dir = tmpdir_new(), *ko, *want;
+	char *dir = self->dir, *ko, *want;
 	struct run_result r;
 
 	ko = build_kobj(dir, "ext4.ko", &spec);
@@ -135,12 +134,11 @@ TEST(module_without_ikconfig_falls_back)
 			"/kernel/kernel/configs.ko.zst: not found"));
 	EXPECT_FALSE(has(r.err, "/proc/config.gz"));
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(explicit_options_win_over_the_file)
+TEST_F(tmp, explicit_options_win_over_the_file)
 {
-	char *dir = tmpdir_new(), *v, *cfg, *want;
+	char *dir = self->dir, *v, *cfg, *want;
 	struct run_result r;
 
 	v = debian_vmlinux(dir, real_config_gz(dir));
@@ -155,7 +153,6 @@ TEST(explicit_options_win_over_the_file)
 	free(want);
 	run_free(&r);
 	unlink(cfg);
-	run_sh("rm -rf '%s'", dir);
 }
 
 TEST(release_without_config_lists_configs_ko)
@@ -218,9 +215,9 @@ static double now(void)
 }
 
 /* 1 GiB of zeros as ~1 MiB of gzip (128 members of 8 MiB each). */
-TEST(gzip_bomb_in_ikconfig_is_refused_quickly)
+TEST_F(tmp, gzip_bomb_in_ikconfig_is_refused_quickly)
 {
-	char *dir = tmpdir_new(), *bomb, *v, *want;
+	char *dir = self->dir, *bomb, *v, *want;
 	struct run_result r;
 	double start;
 
@@ -237,13 +234,12 @@ TEST(gzip_bomb_in_ikconfig_is_refused_quickly)
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* A module that decompresses to 300 MiB: over the image limit. */
-TEST(zstd_bomb_module_is_refused)
+TEST_F(tmp, zstd_bomb_module_is_refused)
 {
-	char *dir = tmpdir_new(), *bomb, *want;
+	char *dir = self->dir, *bomb, *want;
 	struct run_result r;
 
 	bomb = str_printf("%s/bomb.ko.zst", dir);
@@ -254,12 +250,11 @@ TEST(zstd_bomb_module_is_refused)
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(corrupt_gzip_in_ikconfig_is_an_error)
+TEST_F(tmp, corrupt_gzip_in_ikconfig_is_an_error)
 {
-	char *dir = tmpdir_new(), *gz, *buf, *v, *want;
+	char *dir = self->dir, *gz, *buf, *v, *want;
 	struct run_result r;
 	size_t len;
 
@@ -285,12 +280,11 @@ TEST(corrupt_gzip_in_ikconfig_is_an_error)
 	free(want);
 	run_free(&r);
 	free(buf);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(garbage_line_in_ikconfig_names_its_line)
+TEST_F(tmp, garbage_line_in_ikconfig_names_its_line)
 {
-	char *dir = tmpdir_new(), *gz, *v, *want;
+	char *dir = self->dir, *gz, *v, *want;
 	struct run_result r;
 
 	gz = str_printf("%s/config.gz", dir);
@@ -305,12 +299,11 @@ TEST(garbage_line_in_ikconfig_names_its_line)
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(broken_files_exit_2_naming_the_file)
+TEST_F(tmp, broken_files_exit_2_naming_the_file)
 {
-	char *dir = tmpdir_new(), *v, *path, *buf, *want;
+	char *dir = self->dir, *v, *path, *buf, *want;
 	struct run_result r;
 	size_t len;
 
@@ -343,7 +336,6 @@ TEST(broken_files_exit_2_naming_the_file)
 	run_free(&r);
 	free(buf);
 	free(path);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* An O= build: include/config/kernel.release and .config. */
@@ -359,9 +351,9 @@ static void make_build_dir(const char *dir, const char *release)
 	free(path);
 }
 
-TEST(build_dir_gives_release_and_config)
+TEST_F(tmp, build_dir_gives_release_and_config)
 {
-	char *dir = tmpdir_new(), *want;
+	char *dir = self->dir, *want;
 	struct run_result r;
 
 	make_build_dir(dir, "6.12.9-build\n");
@@ -387,13 +379,12 @@ TEST(build_dir_gives_release_and_config)
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* A vmlinux with a build directory: the image's release, the dir's config. */
-TEST(kernel_without_ikconfig_uses_the_build_dir_config)
+TEST_F(tmp, kernel_without_ikconfig_uses_the_build_dir_config)
 {
-	char *dir = tmpdir_new(), *v, *want;
+	char *dir = self->dir, *v, *want;
 	struct run_result r;
 
 	v = debian_vmlinux(dir, NULL);
@@ -406,7 +397,6 @@ TEST(kernel_without_ikconfig_uses_the_build_dir_config)
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
 	run_free(&r);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /*

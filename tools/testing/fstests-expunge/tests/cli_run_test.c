@@ -15,7 +15,6 @@
 
 #include "results.h"
 #include "test-util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define FAKE	SRCDIR "/tests/fake-fstests"
@@ -34,22 +33,22 @@ FIXTURE_SETUP(run)
 {
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-run-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, system(test_fmt("mkdir -p %s/data %s/state",
-				     self->dir, self->dir)));
-	test_put(test_fmt("%s/data/ext4.expunge", self->dir), data_text);
-	test_put(test_fmt("%s/data/global.expunge", self->dir), "");
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/state",
+				       self->dir, self->dir)));
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), data_text);
+	put_str(str_printf("%s/data/global.expunge", self->dir), "");
 	/* the kernel named, so the data's conditions need no machine */
-	self->base = test_fmt("%s --config %s --data %s/data %s %s %s %s/res",
-			      "--release 6.12.9", FIXTURE_PATH("config-dax"),
+	self->base = str_printf("%s --config %s --data %s/data %s %s %s %s/res",
+				"--release 6.12.9", FIXTURE_PATH("config-dax"),
 			      self->dir, "--fs ext4 --section s1 --fstests",
 			      FAKE, "--results", self->dir);
-	setenv("FAKE_STATE", test_fmt("%s/state", self->dir), 1);
+	setenv("FAKE_STATE", str_printf("%s/state", self->dir), 1);
 	unsetenv("FAKE_FAIL");
 }
 
 FIXTURE_TEARDOWN(run)
 {
-	char *cmd = test_fmt("rm -rf '%s'", self->dir);
+	char *cmd = str_printf("rm -rf '%s'", self->dir);
 
 	if (system(cmd))
 		abort();
@@ -59,7 +58,7 @@ FIXTURE_TEARDOWN(run)
 static struct run_result fexp_run(struct _test_data_run *self,
 				  const char *more)
 {
-	char *args = test_fmt("%s %s %s", "run", self->base, more);
+	char *args = str_printf("%s %s %s", "run", self->base, more);
 	struct run_result r = run_fexp(args);
 
 	free(args);
@@ -72,10 +71,10 @@ static struct run_result fexp_run(struct _test_data_run *self,
  */
 static int read_merged(struct _test_data_run *self, struct result_file *rf)
 {
-	char *path = test_fmt("%s/res/s1/result.xml", self->dir), *err = NULL;
+	char *path = str_printf("%s/res/s1/result.xml", self->dir), *err = NULL;
 	int ret = -1;
 
-	if (!system(test_fmt("xmllint --noout %s", path)))
+	if (!system(str_printf("xmllint --noout %s", path)))
 		ret = result_read_whole(path, rf, &err);
 	if (ret)
 		memset(rf, 0, sizeof(*rf));
@@ -100,7 +99,7 @@ static char *outcomes(const struct result_file *rf, const char *test)
 
 static bool exists(struct _test_data_run *self, const char *name)
 {
-	char *path = test_fmt("%s/%s", self->dir, name);
+	char *path = str_printf("%s/%s", self->dir, name);
 	bool there = !access(path, F_OK);
 
 	free(path);
@@ -207,14 +206,14 @@ TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 /* Start run in the background; returns its pid once check runs 005. */
 static pid_t start_hanging(struct _test_data_run *self, const char *more)
 {
-	char *cmd = test_fmt("exec %s run %s %s -- %s >%s/out 2>&1",
+	char *cmd = str_printf("exec %s run %s %s -- %s >%s/out 2>&1",
 			     getenv("FEXP"), self->base, more,
 			     "generic/001 generic/005 generic/010", self->dir);
-	char *running = test_fmt("%s/res/s1/fstests-expunge/running", self->dir);
+	char *running = str_printf("%s/res/s1/fstests-expunge/running", self->dir);
 	int i;
 	pid_t pid;
 
-	test_put(test_fmt("%s/state/hang", self->dir), "");
+	put_str(str_printf("%s/state/hang", self->dir), "");
 	pid = fork();
 	if (!pid) {
 		/* as a job in the background of a script: SIGINT ignored */
@@ -266,7 +265,7 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 	EXPECT_STREQ("", outcomes(&rf, "generic/005"));
 	result_free(&rf);
 	/* the interrupted test was not a crash: it runs again */
-	unlink(test_fmt("%s/state/hang", self->dir));
+	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(0, r.status);
 	ASSERT_EQ(0, read_merged(self, &rf));
@@ -280,7 +279,7 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 
 TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 {
-	char *pidfile = test_fmt("%s/state/check.pid", self->dir);
+	char *pidfile = str_printf("%s/state/check.pid", self->dir);
 	struct result_file rf;
 	struct run_result r;
 	pid_t pid, check = 0;
@@ -298,7 +297,7 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	kill(pid, SIGKILL);
 	kill(-check, SIGKILL);
 	wait_status(pid);
-	unlink(test_fmt("%s/state/hang", self->dir));
+	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));

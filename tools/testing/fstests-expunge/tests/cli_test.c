@@ -6,8 +6,10 @@
 
 #include "kselftest_harness.h"
 
+#include "json-reader.h"
 #include "test-util.h"
 #include "util.h"
+#include "tmpdir-fixture.h"
 
 #define DATA	FIXTURE_PATH("data")
 #define DAX	FIXTURE_PATH("config-dax")
@@ -60,25 +62,6 @@ static char *tests_of(const char *text)
 		p += len + (nl ? 1 : 0);
 	}
 	return sb.buf ? sb.buf : strdup("");
-}
-
-static char *make_dir(void)
-{
-	char *dir = strdup("/tmp/fexp-cli.XXXXXX");
-
-	if (!mkdtemp(dir))
-		abort();
-	return dir;
-}
-
-static void remove_dir(char *dir)
-{
-	char *cmd;
-
-	if (asprintf(&cmd, "rm -rf '%s'", dir) < 0 || system(cmd))
-		abort();
-	free(cmd);
-	free(dir);
 }
 
 static void write_to(const char *dir, const char *name, const char *text)
@@ -336,9 +319,9 @@ TEST(explain)
 	run_free(&r);
 }
 
-TEST(output_file_is_replaced_atomically)
+TEST_F(tmp, output_file_is_replaced_atomically)
 {
-	char *dir = make_dir(), *text, *names;
+	char *dir = self->dir, *text, *names;
 	struct run_result r;
 
 	write_to(dir, "x.exclude", "old content\n");
@@ -365,12 +348,11 @@ TEST(output_file_is_replaced_atomically)
 	names = dir_listing(dir);
 	EXPECT_STREQ("x.exclude y", names);
 	free(names);
-	remove_dir(dir);
 }
 
-TEST(output_file_unwritable)
+TEST_F(tmp, output_file_unwritable)
 {
-	char *dir = make_dir(), *names;
+	char *dir = self->dir, *names;
 	struct run_result r;
 
 	r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s -o %s/no/such/dir/x",
@@ -381,12 +363,11 @@ TEST(output_file_unwritable)
 	names = dir_listing(dir);
 	EXPECT_STREQ("", names);
 	free(names);
-	remove_dir(dir);
 }
 
-TEST(outdir_several_sections)
+TEST_F(tmp, outdir_several_sections)
 {
-	char *dir = make_dir(), *names, *a, *b, *ta, *tb;
+	char *dir = self->dir, *names, *a, *b, *ta, *tb;
 	struct run_result r;
 
 	r = fexp("exclude --fs ext4 --release 6.6.29 --config %s --data %s --outdir %s %s",
@@ -416,13 +397,12 @@ TEST(outdir_several_sections)
 	free(a);
 	free(b);
 	free(read_from(dir, "ext4_dax.exclude"));
-	remove_dir(dir);
 }
 
-TEST(outdir_stays_in_its_directory)
+TEST_F(tmp, outdir_stays_in_its_directory)
 {
 	static const char *const bad[] = { "../up", "a/b", "''", ".hidden" };
-	char *dir = make_dir(), *sub, *names;
+	char *dir = self->dir, *sub, *names;
 	struct run_result r;
 	size_t i;
 
@@ -442,7 +422,6 @@ TEST(outdir_stays_in_its_directory)
 	EXPECT_STREQ("", names);
 	free(names);
 	free(sub);
-	remove_dir(dir);
 }
 
 TEST(flaky)
@@ -471,10 +450,10 @@ TEST(flaky)
 	run_free(&r);
 }
 
-TEST(kernel_command)
+TEST_F(tmp, kernel_command)
 {
 	struct run_result r;
-	char *dir = make_dir(), *want;
+	char *dir = self->dir, *want;
 
 	r = fexp("kernel --release 6.1.0-28-amd64 --config %s --data %s",
 		 DAX, DATA);
@@ -512,7 +491,6 @@ TEST(kernel_command)
 	EXPECT_NE(NULL, strstr(r.out, "version:  6.12.9 (from "));
 	EXPECT_NE(NULL, strstr(r.out, "/.config (4 symbols)\n"));
 	run_free(&r);
-	remove_dir(dir);
 }
 
 /* The value of key in "key=value" lines, or NULL */
@@ -565,6 +543,33 @@ TEST(kernel_format_keys)
 	EXPECT_EQ(2, bad.status);
 	EXPECT_NE(NULL, strstr(bad.err, "text|keys|json"));
 	run_free(&bad);
+}
+
+/* The same facts as one JSON object; null where none is known */
+TEST(kernel_format_json)
+{
+	struct run_result r;
+	struct jval *j;
+
+	r = fexp("kernel --format json --release 6.1.0-28-amd64 --config %s --data %s",
+		 DAX, DATA);
+	EXPECT_EQ(0, r.status);
+	j = json_parse(r.out);
+	ASSERT_NE(NULL, j) {
+		TH_LOG("not JSON: %s", r.out);
+	}
+	EXPECT_STREQ("6.1.0-28-amd64", json_str_at(j, "release"));
+	EXPECT_STREQ("--release", json_str_at(j, "release_from"));
+	EXPECT_STREQ("6.1", json_str_at(j, "version"));
+	EXPECT_STREQ(DAX, json_str_at(j, "config"));
+	EXPECT_EQ(J_NULL, json_at(j, "srctree")->type);
+	EXPECT_STREQ(DATA, json_str_at(j, "data"));
+	EXPECT_STREQ("--data", json_str_at(j, "data_from"));
+	EXPECT_EQ(2, json_at(j, "filesystems")->n);
+	EXPECT_STREQ("ext4", json_str_at(j, "filesystems/0"));
+	EXPECT_STREQ("xfs", json_str_at(j, "filesystems/1"));
+	json_free(j);
+	run_free(&r);
 }
 
 /* --list-cmds and --list-opts: what the bash completion reads */
@@ -627,9 +632,9 @@ TEST(unknown_fs_lists_known_ones)
 	}
 }
 
-TEST(malformed_data_stops_exclude)
+TEST_F(tmp, malformed_data_stops_exclude)
 {
-	char *dir = make_dir(), *want;
+	char *dir = self->dir, *want;
 	struct run_result r;
 
 	write_to(dir, "ext4.expunge",
@@ -662,12 +667,11 @@ TEST(malformed_data_stops_exclude)
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "global.expunge:1: error: "));
 	run_free(&r);
-	remove_dir(dir);
 }
 
-TEST(bad_condition_stops_exclude)
+TEST_F(tmp, bad_condition_stops_exclude)
 {
-	char *dir = make_dir(), *want;
+	char *dir = self->dir, *want;
 	struct run_result r;
 
 	write_to(dir, "ext4.expunge",
@@ -682,7 +686,6 @@ TEST(bad_condition_stops_exclude)
 	}
 	free(want);
 	run_free(&r);
-	remove_dir(dir);
 }
 
 TEST(check_clean_data)
@@ -741,9 +744,9 @@ TEST(check_each_kind_of_mistake)
 	}
 }
 
-TEST(check_test_of_another_fs)
+TEST_F(tmp, check_test_of_another_fs)
 {
-	char *dir = make_dir();
+	char *dir = self->dir;
 	struct run_result r;
 
 	write_to(dir, "ext4.expunge", "xfs/001 fail # on the wrong file\n");
@@ -754,10 +757,9 @@ TEST(check_test_of_another_fs)
 		   "ext4.expunge:1: warning: xfs/001: a xfs test never runs on ext4");
 	EXPECT_NE(NULL, strstr(r.out, "global.expunge:1: warning: ext4/001"));
 	run_free(&r);
-	remove_dir(dir);
 }
 
-TEST(check_unreadable_input)
+TEST_F(tmp, check_unreadable_input)
 {
 	struct run_result r;
 	char *dir, *path;
@@ -767,7 +769,7 @@ TEST(check_unreadable_input)
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent/x.expunge: error: "));
 	run_free(&r);
 	/* a data file that cannot be read is not a lint problem */
-	dir = make_dir();
+	dir = self->dir;
 	ASSERT_NE(-1, asprintf(&path, "%s/ext4.expunge", dir));
 	ASSERT_EQ(0, mkdir(path, 0755));
 	write_to(dir, "xfs.expunge", "xfs/001 fail # x\n");
@@ -776,7 +778,6 @@ TEST(check_unreadable_input)
 	EXPECT_HAS(r.out, "ext4.expunge: error: Is a directory");
 	run_free(&r);
 	free(path);
-	remove_dir(dir);
 
 	r = fexp("check --data /nonexistent/dir");
 	EXPECT_EQ(2, r.status);
@@ -840,9 +841,9 @@ static bool sane_exit(const struct run_result *r)
 }
 
 /* Mutated data and configs through check and exclude: never a crash */
-TEST(mutated_inputs_never_crash_the_tool)
+TEST_F(tmp, mutated_inputs_never_crash_the_tool)
 {
-	char *dir = make_dir(), *data, *config, *cfgpath;
+	char *dir = self->dir, *data, *config, *cfgpath;
 	size_t dlen, clen, round;
 	unsigned int seed = 2024, status[3] = { 0 };
 
@@ -905,7 +906,6 @@ TEST(mutated_inputs_never_crash_the_tool)
 	free(cfgpath);
 	free(data);
 	free(config);
-	remove_dir(dir);
 }
 
 /*
@@ -955,7 +955,7 @@ static void join(struct strbuf *sb, const char *const *ids,
 static void expect_rule(struct __test_metadata *_metadata, const char *args,
 			const char *const *listed, const char *const *unlisted)
 {
-	char *dir = make_dir(), *file, *got, *tests;
+	char *dir = tmpdir_new(), *file, *got, *tests;
 	struct strbuf want = { 0 }, ids = { 0 };
 	struct run_result r;
 
@@ -985,7 +985,7 @@ static void expect_rule(struct __test_metadata *_metadata, const char *args,
 	sb_free(&want);
 	sb_free(&ids);
 	free(file);
-	remove_dir(dir);
+	tmpdir_remove(dir);
 }
 
 TEST(fstests_rule_matches_exactly_our_tests)
@@ -1026,9 +1026,9 @@ TEST(fstests_rule_matches_exactly_our_tests)
 	free(args);
 }
 
-TEST(check_names_fstests_would_confuse)
+TEST_F(tmp, check_names_fstests_would_confuse)
 {
-	char *dir = make_dir(), *file, *got;
+	char *dir = self->dir, *file, *got;
 	struct run_result r;
 
 	write_to(dir, "xfs.expunge", "xfs/191-input-validation expunge # x\n");
@@ -1048,7 +1048,6 @@ TEST(check_names_fstests_would_confuse)
 		     got);
 	free(got);
 	free(file);
-	remove_dir(dir);
 }
 
 TEST_HARNESS_MAIN

@@ -12,7 +12,6 @@
 
 #include "data.h"
 #include "test-util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define RUNS	SRCDIR "/tests/fixtures/compare/runs"
@@ -34,15 +33,15 @@ FIXTURE_SETUP(update)
 {
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-update-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, system(test_fmt("mkdir -p %s/data %s/res",
-				     self->dir, self->dir)));
-	test_put(test_fmt("%s/data/ext4.expunge", self->dir), ext4_data);
-	test_put(test_fmt("%s/data/global.expunge", self->dir), "");
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/res",
+				       self->dir, self->dir)));
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), ext4_data);
+	put_str(str_printf("%s/data/global.expunge", self->dir), "");
 }
 
 FIXTURE_TEARDOWN(update)
 {
-	if (system(test_fmt("rm -rf '%s'", self->dir)))
+	if (system(str_printf("rm -rf '%s'", self->dir)))
 		abort();
 }
 
@@ -54,7 +53,7 @@ static void add_run(struct _test_data_update *self, const char *kernel,
 		    const char *section, const char *tests)
 {
 	char *copy = strdup(tests), *tok, *save;
-	char *xml = test_fmt("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
+	char *xml = str_printf("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
 			"<properties>\n<property name=\"FSTYP\" value=\"ext4\"/>\n"
 			"<property name=\"KERNEL\" value=\"%s\"/>\n</properties>\n",
 			kernel);
@@ -65,27 +64,27 @@ static void add_run(struct _test_data_update *self, const char *kernel,
 
 		*eq = '\0';
 		for (o = eq + 1; *o; o++)
-			xml = test_fmt("%s<testcase %s=\"xfstests.%s\" %s=\"%s\">\n%s%s",
-				       xml, "classname", section, "name", tok,
+			xml = str_printf("%s<testcase %s=\"xfstests.%s\" %s=\"%s\">\n%s%s",
+					 xml, "classname", section, "name", tok,
 				       *o == 'F' ? "<failure message=\"-\"/>\n" : "",
 				       "</testcase>\n");
 	}
-	xml = test_fmt("%s</testsuite>\n", xml);
-	if (system(test_fmt("mkdir -p %s/res/%d", self->dir, self->n)))
+	xml = str_printf("%s</testsuite>\n", xml);
+	if (system(str_printf("mkdir -p %s/res/%d", self->dir, self->n)))
 		abort();
-	test_put(test_fmt("%s/res/%d/result.xml", self->dir, self->n++), xml);
+	put_str(str_printf("%s/res/%d/result.xml", self->dir, self->n++), xml);
 	free(copy);
 }
 
 static struct run_result fexp_update(struct _test_data_update *self,
 				     const char *more)
 {
-	char *files = test_fmt("%s/res/0/result.xml", self->dir);
+	char *files = str_printf("%s/res/0/result.xml", self->dir);
 	int i;
 
 	for (i = 1; i < self->n; i++)
-		files = test_fmt("%s %s/res/%d/result.xml", files, self->dir, i);
-	return run_fexp(test_fmt("update --data %s/data %s %s", self->dir, more,
+		files = str_printf("%s %s/res/%d/result.xml", files, self->dir, i);
+	return run_fexp(str_printf("update --data %s/data %s %s", self->dir, more,
 			    files));
 }
 
@@ -97,7 +96,7 @@ static const struct entry *entry(struct _test_data_update *self,
 	size_t i;
 
 	if (!ds->n &&
-	    data_load_file(ds, test_fmt("%s/data/ext4.expunge", self->dir), &d))
+	    data_load_file(ds, str_printf("%s/data/ext4.expunge", self->dir), &d))
 		return NULL;
 	if (d.errors)
 		return NULL;
@@ -239,8 +238,8 @@ TEST_F(update, broken_data_exits_2)
 {
 	struct run_result r;
 
-	test_put(test_fmt("%s/data/ext4.expunge", self->dir),
-		 "generic/100 fial # a typo\n");
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/100 fial # a typo\n");
 	add_run(self, "6.12.9", "s1", "generic/100=F");
 	r = fexp_update(self, "");
 	EXPECT_EQ(2, r.status);
@@ -255,9 +254,9 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	ASSERT_EQ(0, chdir(self->dir));
-	r = run_fexp(test_fmt("update --data data res"));
+	r = run_fexp(str_printf("update --data data res"));
 	EXPECT_EQ(0, r.status);
-	test_put("update.patch", r.out);
+	put_str("update.patch", r.out);
 	ASSERT_EQ(0, system("cp -r data written && cp -r data patched"));
 	/* the same change, by --write and by the diff */
 	r = run_fexp("update --data written --write res");
@@ -270,13 +269,13 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 
 TEST_F(update, unreadable_results_exit_2)
 {
-	struct run_result r = run_fexp(test_fmt("update --data %s/data %s/nothing",
+	struct run_result r = run_fexp(str_printf("update --data %s/data %s/nothing",
 					   self->dir, self->dir));
 
 	EXPECT_EQ(2, r.status);
 	r = run_fexp("update");
 	EXPECT_EQ(2, r.status);
-	r = run_fexp(test_fmt("update --min-runs 0 %s", RUNS));
+	r = run_fexp(str_printf("update --min-runs 0 %s", RUNS));
 	EXPECT_EQ(2, r.status);
 }
 

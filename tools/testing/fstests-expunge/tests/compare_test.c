@@ -5,7 +5,6 @@
 
 #include "test-util.h"
 #include "compare.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 static const struct tally passed = { .name = "t", .pass = 1 };

@@ -14,10 +14,10 @@
 #include "builtin-data.h"
 #include "datadir.h"
 
-/* the harness defines both again */
-#undef FIXTURE
+/* the harness defines it again */
 #undef ARRAY_SIZE
 #include "kselftest_harness.h"
+#include "tmpdir-fixture.h"
 
 static char *make_dir(void)
 {
@@ -117,9 +117,9 @@ TEST(missing_directory_named_with_its_source)
 	unsetenv(DATA_ENV);
 }
 
-TEST(filesystems_sorted_without_global_and_other_files)
+TEST_F(tmp, filesystems_sorted_without_global_and_other_files)
 {
-	char *dir = make_dir();
+	char *dir = self->dir;
 	struct datadir dd = { .dir = dir };
 	char **fs;
 
@@ -136,8 +136,6 @@ TEST(filesystems_sorted_without_global_and_other_files)
 	EXPECT_STREQ("xfs", fs[1]);
 	EXPECT_EQ(NULL, fs[2]);
 	free_list(fs);
-	remove_dir(dir);
-	free(dir);
 }
 
 /* The copy built in is the data directory of the source tree. */
@@ -166,9 +164,9 @@ TEST(builtin_copy_is_the_source_data)
 	free_list(b);
 }
 
-TEST(unknown_filesystem_lists_the_known_ones)
+TEST_F(tmp, unknown_filesystem_lists_the_known_ones)
 {
-	char *dir = make_dir(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct datadir dd = { .dir = dir };
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
@@ -186,8 +184,6 @@ TEST(unknown_filesystem_lists_the_known_ones)
 	free(err);
 	dataset_free(&ds);
 	diag_free(&d);
-	remove_dir(dir);
-	free(dir);
 }
 
 /* The binary under test, as run_fexp() finds it. */
@@ -233,22 +229,20 @@ static struct run_result run_copy(const char *dir, const char *bin,
 	return r;
 }
 
-TEST(lone_binary_reads_builtin_data)
+TEST_F(tmp, lone_binary_reads_builtin_data)
 {
-	char *dir = make_dir();
+	char *dir = self->dir;
 	struct run_result r;
 
 	r = run_copy(dir, "fstests-expunge", NULL);
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "data:     built in (built in):"));
 	run_free(&r);
-	remove_dir(dir);
-	free(dir);
 }
 
-TEST(binary_beside_data_reads_it)
+TEST_F(tmp, binary_beside_data_reads_it)
 {
-	char *dir = make_dir(), *want;
+	char *dir = self->dir, *want;
 	struct run_result r;
 
 	if (asprintf(&want, "%s/data", dir) < 0 || mkdir(want, 0755))
@@ -262,14 +256,12 @@ TEST(binary_beside_data_reads_it)
 		abort();
 	EXPECT_NE(NULL, strstr(r.out, want));
 	run_free(&r);
-	remove_dir(dir);
 	free(want);
-	free(dir);
 }
 
-TEST(installed_binary_reads_share_then_environment)
+TEST_F(tmp, installed_binary_reads_share_then_environment)
 {
-	char *dir = make_dir(), *env = make_dir(), *share, *want;
+	char *dir = self->dir, *env = make_dir(), *share, *want;
 	struct run_result r;
 
 	if (asprintf(&share, "mkdir -p '%s/usr/share/fstests-expunge'",
@@ -297,10 +289,8 @@ TEST(installed_binary_reads_share_then_environment)
 	EXPECT_NE(NULL, strstr(r.out, want));
 	free(want);
 	run_free(&r);
-	remove_dir(dir);
 	remove_dir(env);
 	free(share);
-	free(dir);
 	free(env);
 }
 

@@ -4,8 +4,6 @@
 #include "git-fixture.h"
 #include "test-util.h"
 
-/* test-util.h's FIXTURE() is not used here; the harness has its own */
-#undef FIXTURE
 #include "kselftest_harness.h"
 
 #define UP1 "0123456789abcdef0123456789abcdef01234567"
@@ -37,7 +35,7 @@ static struct world make_world(void)
 		     "ext4/004  fail  fixed=6.6.30 fixed-by=89abcdef0123  # versions\n"
 		     "ext4/005  fail  # nothing fixes it\n",
 		     w.own, UP1) < 0 ||
-	    sh("printf '%%s' '%s' > %s/ext4.expunge", text, w.data))
+	    run_sh("printf '%%s' '%s' > %s/ext4.expunge", text, w.data))
 		abort();
 	free(text);
 	return w;
@@ -121,7 +119,7 @@ TEST(backport_and_own_commit_stop_an_entry)
 	free(line);
 	free(want);
 	run_free(&r);
-	sh("rm -rf %s", w.dir);
+	run_sh("rm -rf %s", w.dir);
 }
 
 TEST(version_lists_still_decide_with_a_git_tree)
@@ -134,7 +132,7 @@ TEST(version_lists_still_decide_with_a_git_tree)
 	EXPECT_FALSE(excluded(r.out, "ext4/004"));
 	EXPECT_TRUE(excluded(r.out, "ext4/003"));
 	run_free(&r);
-	sh("rm -rf %s", w.dir);
+	run_sh("rm -rf %s", w.dir);
 }
 
 TEST(without_a_git_tree_the_versions_decide)
@@ -158,7 +156,7 @@ TEST(without_a_git_tree_the_versions_decide)
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_TRUE(excluded(r.out, "ext4/001"));
 	run_free(&r);
-	sh("rm -rf %s", w.dir);
+	run_sh("rm -rf %s", w.dir);
 }
 
 static char *real_git(void)
@@ -202,10 +200,10 @@ TEST(second_run_reads_the_cache)
 	r = run_exclude(&w, w.repo, "6.6.29");
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_FALSE(excluded(r.out, "ext4/001"));
-	EXPECT_EQ(0, sh("grep -q rev-parse %s", log));
-	EXPECT_NE(0, sh("grep -q log %s", log));
+	EXPECT_EQ(0, run_sh("grep -q rev-parse %s", log));
+	EXPECT_NE(0, run_sh("grep -q log %s", log));
 	run_free(&r);
-	sh("rm -rf %s", w.dir);
+	run_sh("rm -rf %s", w.dir);
 }
 
 TEST_HARNESS_MAIN

@@ -13,6 +13,8 @@
 
 #include <linux/compiler.h>
 
+#include "test-util.h"
+
 /* A fresh directory; git and the cache see only it (HOME, XDG). */
 static inline char *git_sandbox(void)
 {
@@ -34,22 +36,6 @@ static inline char *git_sandbox(void)
 	return dir;
 }
 
-/* Run a shell command (printf format); returns its exit status. */
-static inline __printf(1, 2) int sh(const char *fmt, ...)
-{
-	char *cmd;
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	ret = system(cmd);
-	free(cmd);
-	return WIFEXITED(ret) ? WEXITSTATUS(ret) : 128;
-}
-
 /* A new repository dir/name with one commit; returns its path. */
 static inline char *git_repo(const char *dir, const char *name)
 {
@@ -57,8 +43,8 @@ static inline char *git_repo(const char *dir, const char *name)
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		abort();
-	if (sh("git init -q -b master %s && git -C %s commit -q --allow-empty -m 'initial commit'",
-	       path, path))
+	if (run_sh("git init -q -b master %s && git -C %s commit -q --allow-empty -m init",
+		   path, path))
 		abort();
 	return path;
 }
@@ -78,7 +64,7 @@ static inline char *git_commit(const char *repo, const char *msg)
 	if (fd < 0 || write(fd, msg, strlen(msg)) != (ssize_t)strlen(msg))
 		abort();
 	close(fd);
-	if (sh("git -C %s commit -q --allow-empty -F %s", repo, path))
+	if (run_sh("git -C %s commit -q --allow-empty -F %s", repo, path))
 		abort();
 	unlink(path);
 	if (asprintf(&cmd, "git -C %s rev-parse HEAD", repo) < 0)

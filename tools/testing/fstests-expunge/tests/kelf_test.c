@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include "kselftest_harness.h"
+#include "tmpdir-fixture.h"
 
 /* Read an object back into memory and run kelf_read() on it. */
 static int kelf_file(const char *path, struct kelf_info *ki, char **err)
@@ -21,10 +22,10 @@ static int kelf_file(const char *path, struct kelf_info *ki, char **err)
 	return ret;
 }
 
-TEST(banner_symbol_gives_release_and_banner)
+TEST_F(tmp, banner_symbol_gives_release_and_banner)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER };
-	char *dir = tmpdir_new(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct kelf_info ki;
 
 	ASSERT_EQ(0, kelf_file(build_kobj(dir, "vmlinux.o", &spec), &ki,
@@ -36,17 +37,16 @@ TEST(banner_symbol_gives_release_and_banner)
 	EXPECT_FALSE(ki.module);
 	EXPECT_EQ(NULL, ki.ikconfig);
 	kelf_free(&ki);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* Linked: the symbol's value is an address, not a section offset. */
-TEST(banner_symbol_in_linked_image_wins_over_other_strings)
+TEST_F(tmp, banner_symbol_in_linked_image_wins_over_other_strings)
 {
 	struct kobj_spec spec = {
 		.decoy = "Linux version 0.0.1-decoy (nobody)",
 		.banner = DEB_BANNER,
 	};
-	char *dir = tmpdir_new(), *obj, *err = NULL;
+	char *dir = self->dir, *obj, *err = NULL;
 	struct kelf_info ki;
 
 	obj = build_kobj(dir, "vmlinux.o", &spec);
@@ -55,13 +55,12 @@ TEST(banner_symbol_in_linked_image_wins_over_other_strings)
 	EXPECT_STREQ(DEB_RELEASE, ki.release);
 	EXPECT_STREQ("linux_banner", ki.release_from);
 	kelf_free(&ki);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(stripped_image_release_from_rodata_string)
+TEST_F(tmp, stripped_image_release_from_rodata_string)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER };
-	char *dir = tmpdir_new(), *obj, *err = NULL;
+	char *dir = self->dir, *obj, *err = NULL;
 	struct kelf_info ki;
 
 	obj = build_kobj(dir, "vmlinux.o", &spec);
@@ -71,13 +70,12 @@ TEST(stripped_image_release_from_rodata_string)
 	EXPECT_STREQ(".rodata", ki.release_from);
 	EXPECT_STREQ(DEB_BANNER, ki.banner);
 	kelf_free(&ki);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(module_release_from_vermagic)
+TEST_F(tmp, module_release_from_vermagic)
 {
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
-	char *dir = tmpdir_new(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct kelf_info ki;
 
 	ASSERT_EQ(0, kelf_file(build_kobj(dir, "m.ko", &spec), &ki, &err));
@@ -86,12 +84,11 @@ TEST(module_release_from_vermagic)
 	EXPECT_TRUE(ki.module);
 	EXPECT_EQ(NULL, ki.banner);
 	kelf_free(&ki);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(ikconfig_is_the_gzip_between_the_markers)
+TEST_F(tmp, ikconfig_is_the_gzip_between_the_markers)
 {
-	char *dir = tmpdir_new(), *err = NULL, *gz, *want, *text;
+	char *dir = self->dir, *err = NULL, *gz, *want, *text;
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
 	size_t wantlen, textlen;
 	struct kelf_info ki;
@@ -110,7 +107,6 @@ TEST(ikconfig_is_the_gzip_between_the_markers)
 	free(want);
 	free(text);
 	kelf_free(&ki);
-	run_sh("rm -rf '%s'", dir);
 }
 
 TEST(not_elf_and_empty_are_errors)
@@ -126,9 +122,9 @@ TEST(not_elf_and_empty_are_errors)
 	free(err);
 }
 
-TEST(object_without_release_is_an_error)
+TEST_F(tmp, object_without_release_is_an_error)
 {
-	char *dir = tmpdir_new(), *err = NULL, *obj;
+	char *dir = self->dir, *err = NULL, *obj;
 	struct kobj_spec spec = { 0 };
 	struct kelf_info ki;
 
@@ -137,14 +133,13 @@ TEST(object_without_release_is_an_error)
 	EXPECT_NE(NULL, strstr(err, "no kernel release (no linux_banner, no vermagic)"));
 	EXPECT_NE(NULL, strstr(err, obj));
 	free(err);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* Every cut of a real object: an error or a result, never a crash. */
-TEST(truncated_image_is_an_error_at_every_length)
+TEST_F(tmp, truncated_image_is_an_error_at_every_length)
 {
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
-	char *dir = tmpdir_new(), *buf, *err = NULL, *copy;
+	char *dir = self->dir, *buf, *err = NULL, *copy;
 	struct kelf_info ki;
 	size_t len, cut;
 
@@ -165,7 +160,6 @@ TEST(truncated_image_is_an_error_at_every_length)
 		free(copy);
 	}
 	free(buf);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* Patch the first section with this name in a 64-bit object. */
@@ -182,10 +176,10 @@ static Elf64_Shdr *find_shdr(char *buf, const char *name)
 	return NULL;
 }
 
-TEST(section_outside_the_file_is_an_error)
+TEST_F(tmp, section_outside_the_file_is_an_error)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER };
-	char *dir = tmpdir_new(), *buf, *err = NULL;
+	char *dir = self->dir, *buf, *err = NULL;
 	struct kelf_info ki;
 	Elf64_Shdr *shdr;
 	size_t len;
@@ -204,13 +198,12 @@ TEST(section_outside_the_file_is_an_error)
 	EXPECT_NE(NULL, strstr(err, "lies outside the file"));
 	free(err);
 	free(buf);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(section_headers_outside_the_file_are_an_error)
+TEST_F(tmp, section_headers_outside_the_file_are_an_error)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER };
-	char *dir = tmpdir_new(), *buf, *err = NULL;
+	char *dir = self->dir, *buf, *err = NULL;
 	struct kelf_info ki;
 	Elf64_Ehdr *eh;
 	size_t len;
@@ -227,14 +220,13 @@ TEST(section_headers_outside_the_file_are_an_error)
 	EXPECT_EQ(0, strncmp(err, "v.o: ", 5));
 	free(err);
 	free(buf);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* The banner symbol pointing past its section: then look for the string. */
-TEST(banner_symbol_past_its_section_is_not_followed)
+TEST_F(tmp, banner_symbol_past_its_section_is_not_followed)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER };
-	char *dir = tmpdir_new(), *buf, *err = NULL;
+	char *dir = self->dir, *buf, *err = NULL;
 	Elf64_Shdr *symtab;
 	struct kelf_info ki;
 	Elf64_Sym *sym;
@@ -251,51 +243,47 @@ TEST(banner_symbol_past_its_section_is_not_followed)
 	EXPECT_STREQ(DEB_RELEASE, ki.release);
 	kelf_free(&ki);
 	free(buf);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(ikconfig_start_without_end_is_an_error)
+TEST_F(tmp, ikconfig_start_without_end_is_an_error)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER, .no_end_marker = true };
-	char *dir = tmpdir_new(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct kelf_info ki;
 
 	spec.ikconfig = real_config_gz(dir);
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "v.o", &spec), &ki, &err));
 	EXPECT_NE(NULL, strstr(err, "v.o: IKCFG_ST without IKCFG_ED in .rodata"));
 	free(err);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(ikconfig_that_is_not_gzip_is_an_error)
+TEST_F(tmp, ikconfig_that_is_not_gzip_is_an_error)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER, .ikconfig = REAL_CONFIG };
-	char *dir = tmpdir_new(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct kelf_info ki;
 
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "v.o", &spec), &ki, &err));
 	EXPECT_NE(NULL, strstr(err, "v.o: IKCONFIG data (IKCFG_ST..IKCFG_ED) is not gzip"));
 	free(err);
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(vermagic_without_release_is_an_error)
+TEST_F(tmp, vermagic_without_release_is_an_error)
 {
 	struct kobj_spec spec = { .vermagic = "vermagic= SMP preempt" };
-	char *dir = tmpdir_new(), *err = NULL;
+	char *dir = self->dir, *err = NULL;
 	struct kelf_info ki;
 
 	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "m.ko", &spec), &ki, &err));
 	EXPECT_NE(NULL, strstr(err, "m.ko: vermagic without a release: 'vermagic= SMP preempt'"));
 	free(err);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* Random bytes changed in a real object: a result or an error, never a crash. */
-TEST(mutated_images_never_crash)
+TEST_F(tmp, mutated_images_never_crash)
 {
 	struct kobj_spec spec = { .banner = DEB_BANNER, .vermagic = DEB_VERMAGIC };
-	char *dir = tmpdir_new(), *orig, *buf, *err = NULL;
+	char *dir = self->dir, *orig, *buf, *err = NULL;
 	unsigned int seed = 12345, round, i;
 	struct kelf_info ki;
 	size_t len;
@@ -326,7 +314,6 @@ TEST(mutated_images_never_crash)
 	EXPECT_GT(ok, 0);
 	free(buf);
 	free(orig);
-	run_sh("rm -rf '%s'", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -7,9 +7,10 @@
 #include "util.h"
 
 #include "kselftest_harness.h"
+#include "tmpdir-fixture.h"
 
 /* A real object, and each compressed copy, load as the same bytes. */
-TEST(compressed_files_load_as_the_plain_bytes)
+TEST_F(tmp, compressed_files_load_as_the_plain_bytes)
 {
 	static const struct { const char *ext, *cmd, *format; } fmts[] = {
 		{ "", NULL, "plain" },
@@ -18,7 +19,7 @@ TEST(compressed_files_load_as_the_plain_bytes)
 		{ ".gz", "gzip -c", "gzip" },
 	};
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
-	char *dir = tmpdir_new(), *obj, *want, *path, *err = NULL;
+	char *dir = self->dir, *obj, *want, *path, *err = NULL;
 	struct kfile f;
 	size_t wantlen, i;
 
@@ -39,13 +40,12 @@ TEST(compressed_files_load_as_the_plain_bytes)
 		free(path);
 	}
 	free(want);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* The format is told by the magic, not by the name. */
-TEST(format_comes_from_the_content_not_the_name)
+TEST_F(tmp, format_comes_from_the_content_not_the_name)
 {
-	char *dir = tmpdir_new(), *path, *err = NULL;
+	char *dir = self->dir, *path, *err = NULL;
 	struct kfile f;
 
 	path = str_printf("%s/vmlinux", dir);
@@ -55,14 +55,13 @@ TEST(format_comes_from_the_content_not_the_name)
 	ASSERT_EQ(3, f.len);
 	EXPECT_EQ(0, memcmp("abc", f.buf, 3));
 	kfile_free(&f);
-	run_sh("rm -rf '%s'", dir);
 }
 
 /* 2 MiB of zeros against a 1 MiB limit: refused in every format. */
-TEST(decompression_stops_at_the_limit)
+TEST_F(tmp, decompression_stops_at_the_limit)
 {
 	static const char * const cmds[] = { "xz -c", "zstd -q -c", "gzip -c" };
-	char *dir = tmpdir_new(), *path, *err = NULL;
+	char *dir = self->dir, *path, *err = NULL;
 	struct kfile f;
 	size_t i;
 
@@ -81,12 +80,11 @@ TEST(decompression_stops_at_the_limit)
 		kfile_free(&f);
 		free(path);
 	}
-	run_sh("rm -rf '%s'", dir);
 }
 
-TEST(missing_empty_and_directory_are_errors)
+TEST_F(tmp, missing_empty_and_directory_are_errors)
 {
-	char *dir = tmpdir_new(), *path, *err = NULL;
+	char *dir = self->dir, *path, *err = NULL;
 	struct kfile f;
 
 	path = str_printf("%s/none", dir);
@@ -105,7 +103,6 @@ TEST(missing_empty_and_directory_are_errors)
 	EXPECT_STREQ("/dev/null: not a regular file", err);
 	free(err);
 	free(path);
-	run_sh("rm -rf '%s'", dir);
 }
 
 TEST_HARNESS_MAIN

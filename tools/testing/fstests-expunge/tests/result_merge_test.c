@@ -7,7 +7,6 @@
 #include "result-merge.h"
 #include "results.h"
 #include "util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 /* A piece: "generic/001=P generic/002=F", time attribute secs (NULL: none) */

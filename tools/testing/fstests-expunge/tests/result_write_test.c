@@ -9,7 +9,6 @@
 #include "test-util.h"
 #include "result-write.h"
 #include "results.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"
@@ -24,7 +23,7 @@ static int round_trip(const struct result_file *rf, bool finished,
 
 	result_write(rf, finished, &sb);
 	path = tmpfile_with(sb.buf, sb.len);
-	ret = system(test_fmt("xmllint --noout %s", path)) ? -1 : 0;
+	ret = system(str_printf("xmllint --noout %s", path)) ? -1 : 0;
 	if (!ret)
 		ret = result_read_whole(path, back, &err);
 	unlink(path);

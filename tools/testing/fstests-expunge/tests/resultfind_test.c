@@ -6,7 +6,6 @@
 
 #include "test-util.h"
 #include "resultfind.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 static void touch(const char *root, const char *rel)

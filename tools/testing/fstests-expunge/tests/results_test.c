@@ -6,7 +6,6 @@
 #include "test-util.h"
 #include "results.h"
 #include "util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

@@ -5,7 +5,6 @@
 
 #include "test-util.h"
 #include "run-check.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 static char *test_of(const char *line)

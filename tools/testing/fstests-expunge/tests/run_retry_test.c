@@ -7,7 +7,6 @@
 #include "run-retry.h"
 #include "run-state.h"
 #include "util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 /* The data: generic/001 flaky retries=2, generic/002 fail (by name). */

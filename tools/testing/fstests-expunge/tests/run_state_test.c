@@ -8,7 +8,6 @@
 #include "test-util.h"
 #include "run-state.h"
 #include "util.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define SUITE_HEAD \
@@ -27,14 +26,14 @@ FIXTURE_SETUP(state)
 
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-state-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, run_state_open(&self->st, test_fmt("%s/res", self->dir),
+	ASSERT_EQ(0, run_state_open(&self->st, str_printf("%s/res", self->dir),
 				    "s1", true, &err));
 }
 
 FIXTURE_TEARDOWN(state)
 {
 	run_state_free(&self->st);
-	if (system(test_fmt("rm -rf '%s'", self->dir)))
+	if (system(str_printf("rm -rf '%s'", self->dir)))
 		abort();
 }
 
@@ -62,9 +61,9 @@ TEST_F(state, a_crash_records_the_running_test_in_its_piece)
 	struct result_file *parts, *retries;
 	size_t np, nr;
 
-	test_put(test_fmt("%s/result.xml", self->st.secdir),
-		 SUITE_HEAD CASE("generic/001"));
-	test_put(run_state_path(&self->st, "running"), "0 generic/002\n");
+	put_str(str_printf("%s/result.xml", self->st.secdir),
+		SUITE_HEAD CASE("generic/001"));
+	put_str(run_state_path(&self->st, "running"), "0 generic/002\n");
 	ASSERT_EQ(0, run_state_recover(&self->st));
 	EXPECT_FALSE(there(run_state_path(&self->st, "running")));
 	EXPECT_TRUE(there(run_state_path(&self->st, "main-1.xml")));
@@ -82,9 +81,9 @@ TEST_F(state, a_crash_records_the_running_test_in_its_piece)
 
 TEST_F(state, a_test_that_finished_is_no_crash)
 {
-	test_put(test_fmt("%s/result.xml", self->st.secdir),
-		 SUITE_HEAD CASE("generic/001"));
-	test_put(run_state_path(&self->st, "running"), "0 generic/001\n");
+	put_str(str_printf("%s/result.xml", self->st.secdir),
+		SUITE_HEAD CASE("generic/001"));
+	put_str(run_state_path(&self->st, "running"), "0 generic/001\n");
 	ASSERT_EQ(0, run_state_recover(&self->st));
 	EXPECT_FALSE(there(run_state_path(&self->st, "crashed")));
 }
@@ -94,7 +93,7 @@ TEST_F(state, a_crash_before_any_result_leaves_an_empty_piece)
 	struct result_file *parts, *retries;
 	size_t np, nr;
 
-	test_put(run_state_path(&self->st, "running"), "2 generic/005\n");
+	put_str(run_state_path(&self->st, "running"), "2 generic/005\n");
 	ASSERT_EQ(0, run_state_recover(&self->st));
 	/* round 2 was running: its retry piece, empty but for the crash */
 	EXPECT_TRUE(there(run_state_path(&self->st, "retry-1.xml")));
@@ -117,7 +116,7 @@ TEST_F(state, pieces_are_numbered_and_a_fresh_run_forgets_them)
 	EXPECT_EQ(0, run_state_take(&self->st, "main"));
 	EXPECT_EQ(2, run_state_count(&self->st, "main"));
 	EXPECT_EQ(0, run_state_count(&self->st, "retry"));
-	ASSERT_EQ(0, run_state_open(&again, test_fmt("%s/res", self->dir),
+	ASSERT_EQ(0, run_state_open(&again, str_printf("%s/res", self->dir),
 				    "s1", true, &err));
 	EXPECT_EQ(0, run_state_count(&again, "main"));
 	run_state_free(&again);
@@ -125,23 +124,23 @@ TEST_F(state, pieces_are_numbered_and_a_fresh_run_forgets_them)
 
 TEST_F(state, log_files_are_kept_under_rerun_names)
 {
-	ASSERT_EQ(0, mkdir(test_fmt("%s/generic", self->st.secdir), 0755));
-	test_put(test_fmt("%s/generic/001.out.bad", self->st.secdir), "-x\n");
+	ASSERT_EQ(0, mkdir(str_printf("%s/generic", self->st.secdir), 0755));
+	put_str(str_printf("%s/generic/001.out.bad", self->st.secdir), "-x\n");
 	run_state_stash(&self->st, "generic/001", 0, false);
-	EXPECT_TRUE(there(test_fmt("%s/generic/001.out.bad.rerun0",
-				   self->st.secdir)));
-	EXPECT_FALSE(there(test_fmt("%s/generic/001.full.rerun0",
-				    self->st.secdir)));
+	EXPECT_TRUE(there(str_printf("%s/generic/001.out.bad.rerun0",
+				     self->st.secdir)));
+	EXPECT_FALSE(there(str_printf("%s/generic/001.full.rerun0",
+				      self->st.secdir)));
 	/* what is kept stays: a second copy does not overwrite it */
-	test_put(test_fmt("%s/generic/001.out.bad", self->st.secdir), "-y\n");
+	put_str(str_printf("%s/generic/001.out.bad", self->st.secdir), "-y\n");
 	run_state_stash(&self->st, "generic/001", 0, false);
-	EXPECT_EQ(0, system(test_fmt("grep -qx -- -x %s/generic/001.out.bad.rerun0",
-				     self->st.secdir)));
+	EXPECT_EQ(0, system(str_printf("grep -qx -- -x %s/generic/001.out.bad.rerun0",
+				       self->st.secdir)));
 	/* and comes back where check removed the file */
-	unlink(test_fmt("%s/generic/001.out.bad", self->st.secdir));
+	unlink(str_printf("%s/generic/001.out.bad", self->st.secdir));
 	run_state_stash(&self->st, "generic/001", 0, true);
-	EXPECT_EQ(0, system(test_fmt("grep -qx -- -x %s/generic/001.out.bad",
-				     self->st.secdir)));
+	EXPECT_EQ(0, system(str_printf("grep -qx -- -x %s/generic/001.out.bad",
+				       self->st.secdir)));
 }
 
 TEST_HARNESS_MAIN

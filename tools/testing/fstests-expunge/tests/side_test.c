@@ -5,7 +5,6 @@
 
 #include "test-util.h"
 #include "side.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

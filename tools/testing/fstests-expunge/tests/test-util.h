@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Helpers for the unit tests: fixtures, temporary files, running the tool. */
+/*
+ * The one helper module of the unit tests: fixture files, temporary
+ * files and directories (with a harness fixture that removes them),
+ * shell commands, and running the tool.
+ */
 #ifndef FEXP_TEST_UTIL_H
 #define FEXP_TEST_UTIL_H
 
@@ -35,26 +39,82 @@ static inline char *tmpfile_str(const char *text)
 	return tmpfile_with(text, strlen(text));
 }
 
-/* A formatted string, malloc'd (never freed by the tests: they are short). */
-static inline __printf(1, 2) char *test_fmt(const char *f, ...)
+/* A new temporary directory; its malloc'd path. */
+static inline char *tmpdir_new(void)
+{
+	char *dir = strdup("/tmp/fexp-test.XXXXXX");
+
+	if (!dir || !mkdtemp(dir))
+		abort();
+	return dir;
+}
+
+static inline __printf(1, 2) char *str_printf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 
-	va_start(ap, f);
-	if (vasprintf(&s, f, ap) < 0)
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
 		abort();
 	va_end(ap);
 	return s;
 }
 
-/* Write text to path, or abort. */
-static inline void test_put(const char *path, const char *text)
+/* Run a shell command (printf format); its exit status. */
+static inline __printf(1, 2) int run_sh(const char *fmt, ...)
+{
+	va_list ap;
+	char *cmd;
+	int st;
+
+	va_start(ap, fmt);
+	if (vasprintf(&cmd, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	st = system(cmd);
+	free(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static inline void put_file(const char *path, const void *buf, size_t len)
 {
 	FILE *f = fopen(path, "w");
 
-	if (!f || fputs(text, f) < 0 || fclose(f))
+	if (!f || fwrite(buf, 1, len, f) != len || fclose(f))
 		abort();
+}
+
+static inline void put_str(const char *path, const char *text)
+{
+	put_file(path, text, strlen(text));
+}
+
+static inline char *get_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END))
+		abort();
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n + 1);
+	if (!buf || fread(buf, 1, n, f) != (size_t)n)
+		abort();
+	buf[n] = '\0';
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Remove the directory and all in it, and free its path. */
+static inline void tmpdir_remove(char *dir)
+{
+	if (dir && run_sh("rm -rf '%s'", dir))
+		abort();
+	free(dir);
 }
 
 struct run_result {

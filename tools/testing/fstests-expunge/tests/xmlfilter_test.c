@@ -5,7 +5,6 @@
 
 #include "test-util.h"
 #include "xmlfilter.h"
-#undef FIXTURE	/* the harness has its own */
 #include "kselftest_harness.h"
 
 /* Run text through the filter in reads of chunk bytes. */

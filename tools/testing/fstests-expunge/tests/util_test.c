@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tests for util.c: the helpers every part shares. */
+#include "test-util.h"
+#include "util.h"
+
+#include "kselftest_harness.h"
+
+TEST(hexval_of_every_byte)
+{
+	int c;
+
+	for (c = 0; c < 256; c++) {
+		int want = -1;
+
+		if (c >= '0' && c <= '9')
+			want = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			want = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			want = c - 'A' + 10;
+		EXPECT_EQ(want, hexval(c)) {
+			TH_LOG("byte 0x%02x", c);
+		}
+	}
+}
+
+/* The published FNV-1a 64-bit test vectors */
+TEST(fnv1a_vectors)
+{
+	EXPECT_EQ(0xcbf29ce484222325ULL, fnv1a("", 0));
+	EXPECT_EQ(0xaf63dc4c8601ec8cULL, fnv1a("a", 1));
+	EXPECT_EQ(0x85944171f73967e8ULL, fnv1a("foobar", 6));
+}
+
+FIXTURE(scratch) {
+	char dir[32];
+};
+
+FIXTURE_SETUP(scratch)
+{
+	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-util.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+}
+
+FIXTURE_TEARDOWN(scratch)
+{
+	char *cmd = xasprintf("rm -rf '%s'", self->dir);
+
+	EXPECT_EQ(0, system(cmd));
+	free(cmd);
+}
+
+/* write_output(): the whole text in the file, nothing beside it */
+TEST_F(scratch, write_output_to_a_file)
+{
+	char *path = xasprintf("%s/out", self->dir), *got;
+	struct strbuf sb = { 0 };
+	size_t len;
+
+	sb_puts(&sb, "line 1\nline 2\n");
+	ASSERT_EQ(0, write_output(path, &sb));
+	ASSERT_EQ(0, read_file(path, 1 << 20, &got, &len));
+	EXPECT_STREQ("line 1\nline 2\n", got);
+	free(got);
+	EXPECT_EQ(0, unlink(path));
+	EXPECT_EQ(0, rmdir(self->dir));	/* no temporary file left */
+	free(path);
+	sb_free(&sb);
+}
+
+TEST_HARNESS_MAIN
