@@ -26,6 +26,8 @@ static const struct cmd commands[] = {
 	{ "check", do_check, "lint the data files" },
 	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
 	{ "entries", do_entries, "the entries of data files as JSON, for scripts" },
+	{ "run", do_run, "run fstests: exclude file, flaky retries, resume, compare" },
+	{ "update", do_update, "propose data changes from results" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

@@ -20,7 +20,7 @@
 			 XML_PARSE_COMPACT | XML_PARSE_NOERROR | \
 			 XML_PARSE_NOWARNING)
 
-enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL };
+enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL, LOG_OUT };
 
 struct reader {
 	struct result_file *top;	/* the file's first testsuite */
@@ -33,6 +33,8 @@ struct reader {
 	struct result_case cur;
 	enum log_kind log;	/* inside a log element */
 	struct strbuf text;	/* its text */
+	bool whole;		/* keep everything: result_read_whole() */
+	bool in_cdata;		/* the log has CDATA: only that is its text */
 	bool stop;		/* not a result file: stop reading */
 	char *bad_name;		/* a testcase name we refuse, quoted */
 	bool at_end;		/* the error came at the end of the input */
@@ -183,8 +185,19 @@ static char *attr(const xmlChar **attrs, int n, const char *name)
 	return NULL;
 }
 
-static void case_clear(struct result_case *c)
+void result_case_free(struct result_case *c)
 {
+	struct case_text *t = c->text;
+
+	if (t) {
+		free(t->time);
+		free(t->type);
+		free(t->message);
+		free(t->out);
+		free(t->err);
+		free(t->klog);
+		free(t);
+	}
 	free(c->name);
 	free(c->msg);
 	free(c->detail);
@@ -199,7 +212,7 @@ static void case_commit(struct reader *rd)
 	rd->in_case = false;
 	rd->log = LOG_NONE;
 	if (!rd->cur.name) {
-		case_clear(&rd->cur);
+		result_case_free(&rd->cur);
 		return;
 	}
 	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
@@ -231,6 +244,24 @@ static void next_suite(struct reader *rd)
 	rd->rf = rf;
 }
 
+/* Every attribute of <testsuite> but the namespace ones, as written. */
+static void keep_attrs(struct result_file *rf, const xmlChar **attrs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const xmlChar **a = &attrs[i * 5];
+		struct result_prop *p;
+
+		if (a[1])	/* xsi:schemaLocation: the writer has its own */
+			continue;
+		p = array_push(&rf->attrs, &rf->nattrs, &rf->aattrs,
+			       sizeof(*p));
+		p->name = xstrdup((const char *)a[0]);
+		p->value = unref_amp((const char *)a[3], a[4] - a[3]);
+	}
+}
+
 static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *t = attr(attrs, n, "time");
@@ -239,6 +270,8 @@ static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 		next_suite(rd);
 	rd->seen_suite = true;
 	rd->rf->time = t && *t ? strtod(t, NULL) : -1;
+	if (rd->whole)
+		keep_attrs(rd->rf, attrs, n);
 	/* fstests writes time="" until the run ends */
 	if (t && !*t) {
 		rd->rf->incomplete = true;
@@ -278,6 +311,10 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 		rd->stop = true;
 	}
 	rd->cur.outcome = OUT_PASS;
+	if (rd->whole) {
+		rd->cur.text = xcalloc(1, sizeof(*rd->cur.text));
+		rd->cur.text->time = attr(attrs, n, "time");
+	}
 	cls = attr(attrs, n, "classname");
 	if (cls && has_control(cls) && !rd->bad_name) {
 		rd->bad_name = quote_input(cls, QUOTE_MAX);
@@ -304,14 +341,32 @@ static void on_case_child(struct reader *rd, const char *name,
 		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
 		m = attr(attrs, n, "message");
 		c->msg = first_line(m);
-		free(m);
+		if (c->text) {
+			c->text->message = m;
+			c->text->type = attr(attrs, n, "type");
+		} else {
+			free(m);
+		}
 		return;
 	}
 	rd->text.len = 0;
+	rd->in_cdata = false;
 	if (!strcmp(name, "system-err"))
 		rd->log = LOG_DIFF;
 	else if (!strcmp(name, "kernel-log"))
 		rd->log = LOG_KERNEL;
+	else if (!strcmp(name, "system-out") && c->text)
+		rd->log = LOG_OUT;
+}
+
+/* Keep a log's text whole (as the filter left it) for the writer. */
+static void keep_log(struct case_text *t, enum log_kind kind, const char *v)
+{
+	char **dst = kind == LOG_OUT ? &t->out :
+		     kind == LOG_DIFF ? &t->err : &t->klog;
+
+	if (!*dst)
+		*dst = xstrdup(v ? v : "");
 }
 
 /* The end of a log element: find its telling line. */
@@ -322,7 +377,9 @@ static void on_log_end(struct reader *rd)
 	const char *v = rd->text.buf;
 
 	rd->log = LOG_NONE;
-	if (!v || c->detail || c->outcome != OUT_FAIL)
+	if (c->text)
+		keep_log(c->text, kind, v);
+	if (!v || c->detail || c->outcome != OUT_FAIL || kind == LOG_OUT)
 		return;
 	/* before 2023, system-err held the kernel log when there was one */
 	if (kind == LOG_DIFF) {
@@ -374,13 +431,31 @@ static void sax_end(void *ctx, const xmlChar *localname,
 		on_log_end(rd);
 }
 
+static void keep_text(struct reader *rd, const xmlChar *s, int len)
+{
+	/* the filter already bounds each CDATA section */
+	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
+		sb_add(&rd->text, (const char *)s, len);
+}
+
+/* Text: of a log without CDATA (before 2023), or fstests' layout. */
 static void sax_text(void *ctx, const xmlChar *s, int len)
 {
 	struct reader *rd = ctx;
 
-	/* the filter already bounds each CDATA section */
-	if (rd->in_case && rd->log && rd->text.len < 2 * XF_CDATA_KEEP)
-		sb_add(&rd->text, (const char *)s, len);
+	if (!rd->in_cdata)
+		keep_text(rd, s, len);
+}
+
+/* The whitespace around a log's CDATA is fstests' layout, not the log. */
+static void sax_cdata(void *ctx, const xmlChar *s, int len)
+{
+	struct reader *rd = ctx;
+
+	if (!rd->in_cdata)
+		rd->text.len = 0;
+	rd->in_cdata = true;
+	keep_text(rd, s, len);
 }
 
 static void on_error(void *arg, xmlErrorPtr e)
@@ -407,7 +482,7 @@ static int parse(struct reader *rd)
 	sax.startElementNs = sax_start;
 	sax.endElementNs = sax_end;
 	sax.characters = sax_text;
-	sax.cdataBlock = sax_text;
+	sax.cdataBlock = sax_cdata;
 	sax.serror = on_error;
 	xmlInitParser();
 	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);
@@ -486,7 +561,7 @@ static int read_common(struct reader *rd, const char *name,
 	rd->rf = rf;
 	rd->name = name;
 	ret = read_with(rd, err);
-	case_clear(&rd->cur);
+	result_case_free(&rd->cur);
 	sb_free(&rd->text);
 	free(rd->err_msg);
 	free(rd->bad_name);
@@ -508,9 +583,10 @@ int result_read_buf(const char *name, const char *buf, size_t len,
 	return read_common(&rd, rf->path, rf, err);
 }
 
-int result_read(const char *path, struct result_file *rf, char **err)
+static int read_path(const char *path, bool whole, struct result_file *rf,
+		     char **err)
 {
-	struct reader rd = { 0 };
+	struct reader rd = { .whole = whole };
 	struct stat st;
 	int fd, ret;
 
@@ -533,6 +609,16 @@ int result_read(const char *path, struct result_file *rf, char **err)
 	ret = read_common(&rd, rf->path, rf, err);
 	close(fd);
 	return ret;
+}
+
+int result_read(const char *path, struct result_file *rf, char **err)
+{
+	return read_path(path, false, rf, err);
+}
+
+int result_read_whole(const char *path, struct result_file *rf, char **err)
+{
+	return read_path(path, true, rf, err);
 }
 
 const char *result_prop(const struct result_file *rf, const char *name)
@@ -558,7 +644,12 @@ void result_free(struct result_file *rf)
 		free(rf->props[i].value);
 	}
 	for (i = 0; i < rf->ncases; i++)
-		case_clear(&rf->cases[i]);
+		result_case_free(&rf->cases[i]);
+	for (i = 0; i < rf->nattrs; i++) {
+		free(rf->attrs[i].name);
+		free(rf->attrs[i].value);
+	}
+	free(rf->attrs);
 	free(rf->props);
 	free(rf->cases);
 	free(rf->path);

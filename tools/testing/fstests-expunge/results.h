@@ -18,6 +18,20 @@ struct result_case {
 	enum outcome outcome;
 	char *msg;		/* failure or skipped message, first line */
 	char *detail;		/* first changed lines of the diff, or kernel warning */
+	struct case_text *text;	/* everything, when read to be written again */
+};
+
+/*
+ * A testcase in full, for result_read_whole(): what a writer needs to
+ * give it back (logs as the reader's filter kept them).
+ */
+struct case_text {
+	char *time;		/* the time attribute, or NULL */
+	char *type;		/* failure type, or NULL */
+	char *message;		/* the whole failure or skipped message */
+	char *out;		/* system-out: the .full log */
+	char *err;		/* system-err: the diff */
+	char *klog;		/* kernel-log: the .dmesg */
 };
 
 struct result_prop {
@@ -39,6 +53,8 @@ struct result_file {
 	/* the <testsuite>s after the first, when a file has several */
 	struct result_file *more;
 	size_t nmore, amore;
+	struct result_prop *attrs;	/* of <testsuite>: result_read_whole() */
+	size_t nattrs, aattrs;
 };
 
 /*
@@ -49,6 +65,8 @@ struct result_file {
  * the file and line.
  */
 int result_read(const char *path, struct result_file *rf, char **err);
+/* The same, keeping every testcase's text and logs (struct case_text). */
+int result_read_whole(const char *path, struct result_file *rf, char **err);
 /* The same from a buffer; name is used in messages. */
 int result_read_buf(const char *name, const char *buf, size_t len,
 		    struct result_file *rf, char **err);
@@ -56,5 +74,8 @@ void result_free(struct result_file *rf);
 
 /* A property's value, or NULL. */
 const char *result_prop(const struct result_file *rf, const char *name);
+
+/* Free a case and its text, leaving it zeroed. */
+void result_case_free(struct result_case *c);
 
 #endif

@@ -554,6 +554,12 @@ bool str_starts(const char *s, const char *prefix)
 
 pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
 {
+	return spawn_reader_setup(argv, dir, fd, NULL, NULL);
+}
+
+pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
+			 int (*setup)(void *arg), void *arg)
+{
 	int pfd[2];
 	pid_t pid;
 
@@ -574,7 +580,7 @@ pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
 		dup2(pfd[1], STDOUT_FILENO);
 		if (devnull >= 0)
 			dup2(devnull, STDIN_FILENO);
-		if (dir && chdir(dir))
+		if ((dir && chdir(dir)) || (setup && setup(arg)))
 			_exit(127);
 		/* execvp() does not change them: the cast is POSIX's */
 		execvp(argv[0], (char *const *)argv);

@@ -135,6 +135,9 @@ uint64_t fnv1a(const void *buf, size_t len);
  * read end is *fd. Returns the pid, or -1.
  */
 pid_t spawn_reader(const char *const argv[], const char *dir, int *fd);
+/* The same, with setup(arg) run in the child before exec (0: go on). */
+pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
+			 int (*setup)(void *arg), void *arg);
 
 /* Run argv and collect its standard output (at most max bytes). */
 int run_capture(const char *const argv[], const char *dir, size_t max,

@@ -650,7 +650,8 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nhelp\n", c.out);
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nhelp\n",
+		     c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
 	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--release R\n"

@@ -100,6 +100,11 @@ static inline void put_file(const char *path, const void *buf, size_t len)
 		abort();
 }
 
+static inline void put_str(const char *path, const char *text)
+{
+	put_file(path, text, strlen(text));
+}
+
 static inline char *get_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "run" against a stand-in for fstests' check (tests/fake-fstests/check):
+ * retries, the merged result.xml, Ctrl-C, a crash and --resume.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/compiler.h>
+
+#include "results.h"
+#include "test-util.h"
+#include "kselftest_harness.h"
+
+#define FAKE	SRCDIR "/tests/fake-fstests"
+
+static const char data_text[] =
+	"generic/003 flaky retries=2 # fails now and then\n"
+	"generic/001 flaky retries=2 # made to fail in some tests\n"
+	"generic/006 expunge # takes the machine down\n";
+
+FIXTURE(run) {
+	char dir[64];
+	char *base;	/* the options every run gets */
+};
+
+FIXTURE_SETUP(run)
+{
+	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-run-test.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/state",
+				       self->dir, self->dir)));
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), data_text);
+	put_str(str_printf("%s/data/global.expunge", self->dir), "");
+	/* the kernel named, so the data's conditions need no machine */
+	self->base = str_printf("%s --config %s --data %s/data %s %s %s %s/res",
+				"--release 6.12.9", FIXTURE_PATH("config-dax"),
+			      self->dir, "--fs ext4 --section s1 --fstests",
+			      FAKE, "--results", self->dir);
+	setenv("FAKE_STATE", str_printf("%s/state", self->dir), 1);
+	unsetenv("FAKE_FAIL");
+}
+
+FIXTURE_TEARDOWN(run)
+{
+	char *cmd = str_printf("rm -rf '%s'", self->dir);
+
+	if (system(cmd))
+		abort();
+	free(cmd);
+}
+
+static struct run_result fexp_run(struct _test_data_run *self,
+				  const char *more)
+{
+	char *args = str_printf("%s %s %s", "run", self->base, more);
+	struct run_result r = run_fexp(args);
+
+	free(args);
+	return r;
+}
+
+/*
+ * The merged result.xml, well-formed (xmllint) and read with the tool's
+ * own reader: 0, or -1 (then rf holds nothing to free).
+ */
+static int read_merged(struct _test_data_run *self, struct result_file *rf)
+{
+	char *path = str_printf("%s/res/s1/result.xml", self->dir), *err = NULL;
+	int ret = -1;
+
+	if (!system(str_printf("xmllint --noout %s", path)))
+		ret = result_read_whole(path, rf, &err);
+	if (ret)
+		memset(rf, 0, sizeof(*rf));
+	free(path);
+	free(err);
+	return ret;
+}
+
+/* The outcomes of a test's testcases, in order: "FP" fail then pass. */
+static char *outcomes(const struct result_file *rf, const char *test)
+{
+	static char buf[16];
+	size_t i, n = 0;
+
+	for (i = 0; i < rf->ncases && n < sizeof(buf) - 1; i++) {
+		if (!strcmp(rf->cases[i].name, test))
+			buf[n++] = "PFN"[rf->cases[i].outcome];
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+static bool exists(struct _test_data_run *self, const char *name)
+{
+	char *path = str_printf("%s/%s", self->dir, name);
+	bool there = !access(path, F_OK);
+
+	free(path);
+	return there;
+}
+
+TEST_F(run, flaky_test_that_passes_on_retry_is_flaky_not_a_regression)
+{
+	struct run_result r = fexp_run(self, "-- generic/001 generic/003 generic/004");
+	struct result_file rf;
+	size_t i;
+
+	EXPECT_EQ(0, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_FALSE(rf.incomplete);
+	EXPECT_STREQ("FP", outcomes(&rf, "generic/003"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
+	EXPECT_STREQ("N", outcomes(&rf, "generic/004"));
+	/* the attempts follow each other, as check -L writes them */
+	for (i = 0; i + 1 < rf.ncases; i++) {
+		if (!strcmp(rf.cases[i].name, "generic/003"))
+			break;
+	}
+	ASSERT_LT(i + 1, rf.ncases);
+	EXPECT_STREQ("generic/003", rf.cases[i + 1].name);
+	/* fstests' message, unescaped in its file, survives the merge */
+	EXPECT_NE(NULL, strstr(rf.cases[i].text->message, "output mismatch"));
+	EXPECT_NE(NULL, rf.cases[i].text->err);
+	EXPECT_TRUE(exists(self, "res/s1/generic/003.out.bad.rerun0"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/003.full.rerun1"));
+	EXPECT_FALSE(exists(self, "res/s1/generic/003.out.bad.rerun1"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/003: 1/2 failed"));
+	EXPECT_NE(NULL, strstr(r.err, "retry round 1"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, flaky_test_failing_every_attempt_is_a_regression)
+{
+	struct run_result r;
+	struct result_file rf;
+
+	setenv("FAKE_FAIL", "generic/001", 1);
+	r = fexp_run(self, "-- generic/001 generic/010");
+	EXPECT_EQ(1, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	/* retries=2: three attempts in all */
+	EXPECT_STREQ("FFF", outcomes(&rf, "generic/001"));
+	EXPECT_TRUE(exists(self, "res/s1/fstests-expunge/retry-2.xml"));
+	EXPECT_FALSE(exists(self, "res/s1/fstests-expunge/retry-3.xml"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun2"));
+	EXPECT_NE(NULL, strstr(r.out, "Regressions (1)"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, retries_option_overrides_the_entry)
+{
+	struct run_result r;
+	struct result_file rf;
+
+	setenv("FAKE_FAIL", "generic/001", 1);
+	r = fexp_run(self, "--retries 1 -- generic/001");
+	ASSERT_EQ(0, read_merged(self, &rf));
+	/* two attempts, not the entry's three */
+	EXPECT_STREQ("FF", outcomes(&rf, "generic/001"));
+	EXPECT_FALSE(exists(self, "res/s1/fstests-expunge/retry-2.xml"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, unexplained_failure_is_retried_only_with_retry_failures)
+{
+	struct run_result r = fexp_run(self, "-- generic/002");
+	struct result_file rf;
+
+	EXPECT_EQ(1, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_STREQ("F", outcomes(&rf, "generic/002"));
+	result_free(&rf);
+	run_free(&r);
+	r = fexp_run(self, "--retry-failures --retries 1 -- generic/002");
+	EXPECT_EQ(1, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_STREQ("FF", outcomes(&rf, "generic/002"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
+{
+	struct run_result r = fexp_run(self, "-- generic/006 generic/010");
+	struct result_file rf;
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "[expunged]"));
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_STREQ("", outcomes(&rf, "generic/006"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+/* Start run in the background; returns its pid once check runs 005. */
+static pid_t start_hanging(struct _test_data_run *self, const char *more)
+{
+	char *cmd = str_printf("exec %s run %s %s -- %s >%s/out 2>&1",
+			     getenv("FEXP"), self->base, more,
+			     "generic/001 generic/005 generic/010", self->dir);
+	char *running = str_printf("%s/res/s1/fstests-expunge/running", self->dir);
+	int i;
+	pid_t pid;
+
+	put_str(str_printf("%s/state/hang", self->dir), "");
+	pid = fork();
+	if (!pid) {
+		/* as a job in the background of a script: SIGINT ignored */
+		signal(SIGINT, SIG_IGN);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	/* wait for check to start the test that hangs */
+	for (i = 0; i < 500; i++) {
+		FILE *f = fopen(running, "r");
+		char line[64] = "";
+
+		if (f) {
+			if (!fgets(line, sizeof(line), f))
+				line[0] = '\0';
+			fclose(f);
+		}
+		if (strstr(line, "generic/005"))
+			break;
+		usleep(20000);
+	}
+	free(cmd);
+	free(running);
+	return pid;
+}
+
+static int wait_status(pid_t pid)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) != pid)
+		abort();
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
+{
+	struct result_file rf;
+	struct run_result r;
+	pid_t pid = start_hanging(self, "--bisect");
+
+	ASSERT_GT(pid, 0);
+	kill(pid, SIGINT);
+	/* compare under --bisect: an incomplete run cannot tell */
+	EXPECT_EQ(125, wait_status(pid));
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_TRUE(rf.incomplete);
+	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
+	EXPECT_STREQ("", outcomes(&rf, "generic/005"));
+	result_free(&rf);
+	/* the interrupted test was not a crash: it runs again */
+	unlink(str_printf("%s/state/hang", self->dir));
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(0, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_FALSE(rf.incomplete);
+	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/005"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
+{
+	char *pidfile = str_printf("%s/state/check.pid", self->dir);
+	struct result_file rf;
+	struct run_result r;
+	pid_t pid, check = 0;
+	FILE *f;
+
+	/* a failure before the crash, whose logs the resumed check removes */
+	setenv("FAKE_FAIL", "generic/001", 1);
+	pid = start_hanging(self, "");
+	ASSERT_GT(pid, 0);
+	/* the machine goes down: run and check die at once */
+	f = fopen(pidfile, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(1, fscanf(f, "%d", &check));
+	fclose(f);
+	kill(pid, SIGKILL);
+	kill(-check, SIGKILL);
+	wait_status(pid);
+	unlink(str_printf("%s/state/hang", self->dir));
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_FALSE(rf.incomplete);
+	/* finished before the crash: not run again, but retried */
+	EXPECT_STREQ("FFF", outcomes(&rf, "generic/001"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun0"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun2"));
+	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad"));
+	EXPECT_STREQ("F", outcomes(&rf, "generic/005"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
+	result_free(&rf);
+	run_free(&r);
+	free(pidfile);
+}
+
+TEST_F(run, bad_usage_and_a_missing_check_exit_2)
+{
+	struct run_result r = run_fexp("run --fs ext4");
+
+	EXPECT_EQ(2, r.status);
+	run_free(&r);
+	r = fexp_run(self, "--retries -1");
+	EXPECT_EQ(2, r.status);
+	run_free(&r);
+	/* nothing to resume: not a whole new run of everything */
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "no run of section s1 to resume"));
+	EXPECT_FALSE(exists(self, "state/fake-check.calls"));
+	run_free(&r);
+	r = run_fexp("run --fs ext4 --section s1 --fstests /nonexistent");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "/nonexistent"));
+	run_free(&r);
+}
+
+TEST_HARNESS_MAIN

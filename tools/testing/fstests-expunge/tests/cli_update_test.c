@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "update": data changes from results, checked by reading the data it
+ * writes back with the tool's own data parser, and its diff with patch.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/compiler.h>
+
+#include "data.h"
+#include "test-util.h"
+#include "kselftest_harness.h"
+
+#define RUNS	SRCDIR "/tests/fixtures/compare/runs"
+
+static const char ext4_data[] =
+	"generic/10   fail   # a name generic/100 starts with\n"
+	"generic/200  fail   # fixed on 6.6.30, not on 6.1.90\n"
+	"generic/300  fail   # passes everywhere now\n"
+	"generic/400  expunge  # never runs: never touched\n"
+	"generic/500  flaky  # retried: not ours to change\n"
+	"generic/600  fail   fixed=6.9  # fixed: not for 6.12\n";
+
+FIXTURE(update) {
+	char dir[64];
+	int n;		/* result files written */
+};
+
+FIXTURE_SETUP(update)
+{
+	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-update-test.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/res",
+				       self->dir, self->dir)));
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), ext4_data);
+	put_str(str_printf("%s/data/global.expunge", self->dir), "");
+}
+
+FIXTURE_TEARDOWN(update)
+{
+	if (system(str_printf("rm -rf '%s'", self->dir)))
+		abort();
+}
+
+/*
+ * A run of one kernel and section: "generic/100=F generic/200=P ...";
+ * "FP" is a failed attempt, then a passing retry.
+ */
+static void add_run(struct _test_data_update *self, const char *kernel,
+		    const char *section, const char *tests)
+{
+	char *copy = strdup(tests), *tok, *save;
+	char *xml = str_printf("<?xml version=\"1.0\"?>\n<testsuite name=\"xfstests\" time=\"9\">\n"
+			"<properties>\n<property name=\"FSTYP\" value=\"ext4\"/>\n"
+			"<property name=\"KERNEL\" value=\"%s\"/>\n</properties>\n",
+			kernel);
+
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '='), *o;
+
+		*eq = '\0';
+		for (o = eq + 1; *o; o++)
+			xml = str_printf("%s<testcase %s=\"xfstests.%s\" %s=\"%s\">\n%s%s",
+					 xml, "classname", section, "name", tok,
+				       *o == 'F' ? "<failure message=\"-\"/>\n" : "",
+				       "</testcase>\n");
+	}
+	xml = str_printf("%s</testsuite>\n", xml);
+	if (system(str_printf("mkdir -p %s/res/%d", self->dir, self->n)))
+		abort();
+	put_str(str_printf("%s/res/%d/result.xml", self->dir, self->n++), xml);
+	free(copy);
+}
+
+static struct run_result fexp_update(struct _test_data_update *self,
+				     const char *more)
+{
+	char *files = str_printf("%s/res/0/result.xml", self->dir);
+	int i;
+
+	for (i = 1; i < self->n; i++)
+		files = str_printf("%s %s/res/%d/result.xml", files, self->dir, i);
+	return run_fexp(str_printf("update --data %s/data %s %s", self->dir, more,
+			    files));
+}
+
+/* The data file after --write, read with the tool's parser. */
+static const struct entry *entry(struct _test_data_update *self,
+				 struct dataset *ds, const char *test)
+{
+	struct diag d = { 0 };
+	size_t i;
+
+	if (!ds->n &&
+	    data_load_file(ds, str_printf("%s/data/ext4.expunge", self->dir), &d))
+		return NULL;
+	if (d.errors)
+		return NULL;
+	for (i = 0; i < ds->n; i++) {
+		if (!strcmp(ds->entries[i].test, test))
+			return &ds->entries[i];
+	}
+	return NULL;
+}
+
+TEST_F(update, failing_everywhere_becomes_fail_exact_names)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/10=P");
+	add_run(self, "6.12.9", "s2", "generic/100=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	EXPECT_EQ(NULL, e->sections);	/* failed in every section */
+	/* generic/10 ran once: its fail entry stays as it was */
+	e = entry(self, &ds, "generic/10");
+	ASSERT_NE(NULL, e);
+	EXPECT_FALSE(e->has_fixed);
+	/* the evidence, ready for git commit -F */
+	EXPECT_NE(NULL, strstr(r.out, "generic/100: new fail entry"));
+	EXPECT_NE(NULL, strstr(r.out, "6.12.9: s1 1/1 runs failed, s2 1/1 runs failed"));
+	dataset_free(&ds);
+}
+
+TEST_F(update, failing_in_one_section_only_gets_section)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	add_run(self, "6.12.9", "ext4_1k", "generic/100=F");
+	add_run(self, "6.12.9", "ext4_4k", "generic/100=P");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	ASSERT_NE(NULL, e->sections);
+	EXPECT_STREQ("ext4_1k", e->sections[0]);
+	EXPECT_EQ(NULL, e->sections[1]);
+	dataset_free(&ds);
+}
+
+TEST_F(update, mixed_outcomes_become_flaky_with_the_rate)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/100=FP");
+	add_run(self, "6.12.9", "s1", "generic/100=P");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FLAKY, e->kind);
+	ASSERT_NE(NULL, e->comment);
+	EXPECT_NE(NULL, strstr(e->comment, "failed 1 of 3 attempts in 2 runs"));
+	dataset_free(&ds);
+}
+
+TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	ASSERT_TRUE(e->has_fixed);
+	ASSERT_EQ(1, e->fixed.n);
+	EXPECT_EQ(6, e->fixed.v[0].major);
+	EXPECT_EQ(6, e->fixed.v[0].minor);
+	EXPECT_EQ(30, e->fixed.v[0].patch);
+	dataset_free(&ds);
+}
+
+TEST_F(update, too_few_passing_runs_change_nothing)
+{
+	struct run_result r;
+
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	r = fexp_update(self, "--min-runs 2");
+	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
+}
+
+TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
+{
+	struct dataset ds = { 0 };
+	struct run_result r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.12.9", "s1",
+			"generic/300=P generic/400=F generic/500=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, entry(self, &ds, "generic/300"));
+	EXPECT_NE(NULL, entry(self, &ds, "generic/400"));
+	EXPECT_NE(NULL, entry(self, &ds, "generic/500"));
+	EXPECT_EQ(5, ds.n);
+	dataset_free(&ds);
+}
+
+TEST_F(update, test_with_an_entry_that_does_not_apply_gets_no_second)
+{
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/600=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	run_free(&r);
+}
+
+TEST_F(update, broken_data_exits_2)
+{
+	struct run_result r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/100 fial # a typo\n");
+	add_run(self, "6.12.9", "s1", "generic/100=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(2, r.status);
+	run_free(&r);
+}
+
+TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
+{
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
+	ASSERT_EQ(0, chdir(self->dir));
+	r = run_fexp(str_printf("update --data data res"));
+	EXPECT_EQ(0, r.status);
+	put_str("update.patch", r.out);
+	ASSERT_EQ(0, system("cp -r data written && cp -r data patched"));
+	/* the same change, by --write and by the diff */
+	r = run_fexp("update --data written --write res");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(0, system("sed -i 's,/data/,/patched/,' update.patch"));
+	EXPECT_EQ(0, system("patch -s -p1 < update.patch"));
+	EXPECT_EQ(0, system("cmp written/ext4.expunge patched/ext4.expunge"));
+	ASSERT_EQ(0, chdir("/"));
+}
+
+TEST_F(update, unreadable_results_exit_2)
+{
+	struct run_result r = run_fexp(str_printf("update --data %s/data %s/nothing",
+					   self->dir, self->dir));
+
+	EXPECT_EQ(2, r.status);
+	r = run_fexp("update");
+	EXPECT_EQ(2, r.status);
+	r = run_fexp(str_printf("update --min-runs 0 %s", RUNS));
+	EXPECT_EQ(2, r.status);
+}
+
+TEST_HARNESS_MAIN
