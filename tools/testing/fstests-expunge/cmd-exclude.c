@@ -54,6 +54,38 @@ static const struct kdata *load(struct kdata_cache *kc, const char *fs,
 	return kd;
 }
 
+/* Every section's exclude file: with --outdir, every file or none. */
+static int write_all(const struct kdata *kd, struct kdata_cache *kc,
+		     const struct exclude_opts *xo,
+		     const struct strlist *sections, const char *output,
+		     const char *outdir)
+{
+	size_t i, n = sections->n ? sections->n : 1;
+	struct strbuf *outs = xcalloc(n, sizeof(*outs));
+	char **paths = xcalloc(n + 1, sizeof(*paths));
+	int ret = EXIT_OK;
+
+	for (i = 0; i < n; i++) {
+		const char *section = sections->n ? sections->v[i] : NULL;
+
+		exclude_list(kd, &kc->dd, xo, section, &outs[i]);
+		if (outdir)
+			paths[i] = xasprintf("%s/%s.exclude", outdir,
+					     section ? section : xo->fs);
+		else if (output)
+			paths[i] = xstrdup(output);
+	}
+	if (write_outputs(paths[0] ? paths : NULL, outs, n))
+		ret = EXIT_USAGE;
+	for (i = 0; i < n; i++) {
+		sb_free(&outs[i]);
+		free(paths[i]);
+	}
+	free(outs);
+	free(paths);
+	return ret;
+}
+
 int do_exclude(int argc, char **argv)
 {
 	struct exclude_opts xo = { 0 };
@@ -79,9 +111,6 @@ int do_exclude(int argc, char **argv)
 			    "keep known failures in the run"),
 		OPT_PARENT(kernel_options)
 	};
-	struct strbuf *outs;
-	char **paths;
-	size_t i, n;
 	int ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
@@ -115,28 +144,8 @@ int do_exclude(int argc, char **argv)
 		pr_err("%s: %s", outdir, strerror(errno));
 		ret = EXIT_USAGE;
 	}
-	n = sections.n ? sections.n : 1;
-	outs = xcalloc(n, sizeof(*outs));
-	paths = xcalloc(n + 1, sizeof(*paths));
-	for (i = 0; !ret && i < n; i++) {
-		const char *section = sections.n ? sections.v[i] : NULL;
-
-		exclude_list(kd, &kc.dd, &xo, section, &outs[i]);
-		if (outdir)
-			paths[i] = xasprintf("%s/%s.exclude", outdir,
-					     section ? section : xo.fs);
-		else if (output)
-			paths[i] = xstrdup(output);
-	}
-	/* with --outdir, every file or none */
-	if (!ret && write_outputs(paths[0] ? paths : NULL, outs, n))
-		ret = EXIT_USAGE;
-	for (i = 0; i < n; i++) {
-		sb_free(&outs[i]);
-		free(paths[i]);
-	}
-	free(outs);
-	free(paths);
+	if (!ret)
+		ret = write_all(kd, &kc, &xo, &sections, output, outdir);
 	kdata_free(&kc);
 	strlist_free(&sections);
 	return ret;

@@ -32,7 +32,7 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 
 	ret = update_plan(o, paths, &plan);
 	if (!ret && !plan.n)
-		fprintf(stderr, "%s update: the results ask for no change\n",
+		fprintf(stderr, "%s: the results ask for no data change\n",
 			progname);
 	if (!ret && plan.n && update_apply(&plan, o->write, &diff))
 		ret = EXIT_USAGE;

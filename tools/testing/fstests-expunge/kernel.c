@@ -163,23 +163,10 @@ static int better_version(const struct kernel_opts *o, struct kernel *k,
 	return 0;
 }
 
-int kernel_identify(const struct kernel_opts *o, struct kernel *k,
-		    char **err)
+/* The release: --release, the build directory's, or uname -r. */
+static int identify_release(const struct kernel_opts *o, struct kernel *k,
+			    const struct utsname *uts, char **err)
 {
-	char *banner = NULL, *signature = NULL, *banner_from = NULL;
-	struct utsname uts;
-	const char *how, *cerr;
-
-	memset(k, 0, sizeof(*k));
-	k->opts = *o;
-	if (o->srctree)
-		k->srctree = xstrdup(o->srctree);
-	if (o->kernel) {
-		if (identify_file(o, k, &banner, err))
-			return -1;
-		if (banner)
-			banner_from = xasprintf("%s, linux_banner", o->kernel);
-	}
 	if (o->release) {
 		k->release = xstrdup(o->release);
 		k->release_from = xstrdup(o->release_from ? o->release_from :
@@ -197,14 +184,8 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		}
 		k->release_from = path;
 	}
-	if (uname(&uts)) {
-		*err = xasprintf("uname: %s", strerror(errno));
-		free(banner);
-		free(banner_from);
-		return -1;
-	}
 	if (!k->release) {
-		k->release = xstrdup(uts.release);
+		k->release = xstrdup(uts->release);
 		k->release_from = xstrdup("uname -r");
 	}
 	if (has_control(k->release)) {
@@ -214,6 +195,35 @@ int kernel_identify(const struct kernel_opts *o, struct kernel *k,
 		*err = xasprintf("%s: release '%s' has a control character",
 				 k->release_from, q);
 		free(q);
+		return -1;
+	}
+	return 0;
+}
+
+int kernel_identify(const struct kernel_opts *o, struct kernel *k,
+		    char **err)
+{
+	char *banner = NULL, *signature = NULL, *banner_from = NULL;
+	struct utsname uts;
+	const char *how, *cerr;
+
+	memset(k, 0, sizeof(*k));
+	k->opts = *o;
+	if (o->srctree)
+		k->srctree = xstrdup(o->srctree);
+	if (o->kernel) {
+		if (identify_file(o, k, &banner, err))
+			return -1;
+		if (banner)
+			banner_from = xasprintf("%s, linux_banner", o->kernel);
+	}
+	if (uname(&uts)) {
+		*err = xasprintf("uname: %s", strerror(errno));
+		free(banner);
+		free(banner_from);
+		return -1;
+	}
+	if (identify_release(o, k, &uts, err)) {
 		free(banner);
 		free(banner_from);
 		return -1;

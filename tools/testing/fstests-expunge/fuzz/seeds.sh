@@ -35,8 +35,10 @@ done
 cp "$fix"/config-* "$out/kconfig/"
 gzip -c "$fix/config-dax" > "$out/kconfig/config-dax.gz"
 
-printf '6.1.0-28-amd64\0Linux version 6.1.0-28-amd64 (gcc) #1 SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)\0' \
-	> "$out/release/debian"
+{
+	printf '6.1.0-28-amd64\0Linux version 6.1.0-28-amd64 (gcc) #1 SMP '
+	printf 'PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)\0'
+} > "$out/release/debian"
 printf '5.15.0-91-generic\0\0Ubuntu 5.15.0-91.101-generic 5.15.131' \
 	> "$out/release/ubuntu"
 printf '6.9-rc7,6.6.30,6.1.90\0006.6.29\0' > "$out/release/list"

@@ -26,7 +26,8 @@ for conds in 0 200; do
 			if (i % 7 == 0)
 				line = line " fixed=6.9,6.6.30,6.1.90"
 			if (i % 11 == 0)
-				line = line sprintf(" fixed-by=%012x", i * 2654435761 % 281474976710656)
+				line = line sprintf(" fixed-by=%012x",
+						    i * 2654435761 % 281474976710656)
 			if (i % 3 == 2)
 				line = line " retries=5"
 			if (i < conds)

@@ -116,7 +116,8 @@ if [ -n "$peer" ]; then
 	pt=$(awk '{ print $1 }' "$work/bench.time")
 	echo "gen_results_summary (xfstests-bld):    $p"
 	awk -v c="$ct" -v p="$pt" 'BEGIN {
-		printf "speed-up over the peer: %.0fx (target: at least 30x)\n", (c > 0 ? p / c : 0) }'
+		printf "speed-up over the peer: %.0fx (target: at least 30x)\n",
+			(c > 0 ? p / c : 0) }'
 else
 	echo "gen_results_summary: XFSTESTS_BLD not set, peer not measured"
 fi
@@ -153,5 +154,6 @@ for conds in 0 200; do
 		best=$(awk -v a="${best:-999}" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
 	done
 	awk -v t="$best" -v c="$conds" 'BEGIN {
-		printf "exclude, 14000 entries, %d with a condition: %.0f ms of CPU (target: under 50 ms)\n", c, t * 1000 }'
+		printf "exclude, 14000 entries, %d with a condition: " \
+			"%.0f ms of CPU (target: under 50 ms)\n", c, t * 1000 }'
 done

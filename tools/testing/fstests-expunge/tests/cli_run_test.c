@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "run" against a stand-in for fstests' check (tests/fake-fstests/check):
+ * "run" against a stand-in for fstests' check (tests/fake-fstests-check.sh):
  * retries, the merged result.xml, Ctrl-C, a crash and --resume.
  */
 #include <signal.h>
@@ -17,7 +17,7 @@
 #include "test-util.h"
 #include "kselftest_harness.h"
 
-#define FAKE	SRCDIR "/tests/fake-fstests"
+#define FAKE	SRCDIR "/tests/fake-fstests-check.sh"
 
 static const char data_text[] =
 	"generic/003 flaky retries=2 # fails now and then\n"
@@ -33,15 +33,18 @@ FIXTURE_SETUP(run)
 {
 	snprintf(self->dir, sizeof(self->dir), "/tmp/fexp-run-test.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/state",
-				       self->dir, self->dir)));
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/data %s/state %s/fstests",
+				       self->dir, self->dir, self->dir)));
+	/* an fstests tree whose check is the stand-in */
+	ASSERT_EQ(0, system(str_printf("cp %s %s/fstests/check", FAKE,
+				       self->dir)));
 	put_str(str_printf("%s/data/ext4.expunge", self->dir), data_text);
 	put_str(str_printf("%s/data/global.expunge", self->dir), "");
 	/* the kernel named, so the data's conditions need no machine */
-	self->base = str_printf("%s --config %s --data %s/data %s %s %s %s/res",
+	self->base = str_printf("%s --config %s --data %s/data %s %s/fstests %s %s/res",
 				"--release 6.12.9", FIXTURE_PATH("config-dax"),
 			      self->dir, "--fs ext4 --section s1 --fstests",
-			      FAKE, "--results", self->dir);
+			      self->dir, "--results", self->dir);
 	setenv("FAKE_STATE", str_printf("%s/state", self->dir), 1);
 	unsetenv("FAKE_FAIL");
 }

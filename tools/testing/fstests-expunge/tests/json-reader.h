@@ -271,8 +271,9 @@ static inline struct jval *json_parse(const char *text)
  * The value at path: object keys and array indexes separated by '/'
  * ("sections/0/results"); NULL when there is none.
  */
-static inline const struct jval *json_at(const struct jval *v,
-					 const char *path)
+static inline
+const struct jval *json_at(const struct jval *v,
+			   const char *path)
 {
 	while (v && *path) {
 		size_t len = strcspn(path, "/"), i;
@@ -294,7 +295,8 @@ static inline const struct jval *json_at(const struct jval *v,
 }
 
 /* The string at path, or NULL (also when it is not a string) */
-static inline const char *json_str_at(const struct jval *v, const char *path)
+static inline
+const char *json_str_at(const struct jval *v, const char *path)
 {
 	v = json_at(v, path);
 	return v && v->type == J_STR ? v->str : NULL;
@@ -308,8 +310,9 @@ static inline double json_num_at(const struct jval *v, const char *path)
 }
 
 /* The element of array arr whose member key is the string val, or NULL */
-static inline const struct jval *json_find(const struct jval *arr,
-					   const char *key, const char *val)
+static inline
+const struct jval *json_find(const struct jval *arr,
+			     const char *key, const char *val)
 {
 	size_t i;
 

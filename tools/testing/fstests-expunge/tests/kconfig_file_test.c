@@ -322,9 +322,9 @@ TEST(a_huge_symbol_name_is_an_error)
 	struct kconfig_file cfg;
 	char *err = NULL;
 
-	strcpy(text, "CONFIG_A=y\n# CONFIG_");
+	memcpy(text, "CONFIG_A=y\n# CONFIG_", 21);
 	memset(text + strlen(text), 'B', big);
-	strcpy(text + 21 + big, " is not set\n");
+	memcpy(text + 21 + big, " is not set\n", 13);
 	EXPECT_EQ(-1, kconfig_parse("big", text, strlen(text), &cfg, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_TRUE(str_starts(err, "big:2: not a kernel config line: # CONFIG_BBB"));

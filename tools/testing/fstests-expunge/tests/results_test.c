@@ -243,15 +243,15 @@ TEST(empty_or_missing_file_is_an_error)
 TEST(compact_xml_keeps_every_testcase)
 {
 	const char *xml =
-		"<?xml version=\"1.0\"?><testsuite name=\"xfstests\" time=\"9\">"
-		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/001\" time=\"1\">"
-		"<failure message=\"- output mismatch (see \"a\" & b)\" type=\"TestFail\"/>"
-		"<system-err><![CDATA[--- a\n+++ b\n+bad\n]]></system-err></testcase>"
-		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/002\" time=\"1\">"
-		"<failure message=\"- output mismatch\" type=\"TestFail\"/></testcase>"
-		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/003\" time=\"1\">"
-		"<skipped message=\"not \"run\"\"/></testcase>"
-		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/004\" time=\"1\"/>"
+		"<?xml version=\"1.0\"?><testsuite name=\"xfstests\" time=\"9\">\t"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/001\" time=\"1\">\t"
+		"<failure message=\"- output mismatch (see \"a\" & b)\" type=\"TestFail\"/>\t"
+		"<system-err><![CDATA[--- a\n+++ b\n+bad\n]]></system-err></testcase>\t"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/002\" time=\"1\">\t"
+		"<failure message=\"- output mismatch\" type=\"TestFail\"/></testcase>\t"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/003\" time=\"1\">\t"
+		"<skipped message=\"not \"run\"\"/></testcase>\t"
+		"<testcase classname=\"xfstests.ext4_4k\" name=\"generic/004\" time=\"1\"/>\t"
 		"</testsuite>";
 	struct result_file rf;
 	char *err = NULL;

@@ -82,11 +82,11 @@ TEST(shards_of_one_run_count_once)
 TEST(testsuites_of_one_file_stay_apart)
 {
 	const char *xml =
-		"<testsuites><testsuite name=\"a\" time=\"1\">"
+		"<testsuites><testsuite name=\"a\" time=\"1\">\t"
 		"<testcase classname=\"xfstests.s1\" name=\"generic/001\">\n"
-		"<failure message=\"x\" type=\"TestFail\"/>\n</testcase></testsuite>"
-		"<testsuite name=\"b\" time=\"1\">"
-		"<testcase classname=\"xfstests.s2\" name=\"generic/001\"/>"
+		"<failure message=\"x\" type=\"TestFail\"/>\n</testcase></testsuite>\t"
+		"<testsuite name=\"b\" time=\"1\">\t"
+		"<testcase classname=\"xfstests.s2\" name=\"generic/001\"/>\t"
 		"</testsuite></testsuites>";
 	struct side sd = { 0 };
 	struct result_file rf;
