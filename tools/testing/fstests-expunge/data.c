@@ -187,6 +187,22 @@ static char *find_comment(char *line)
 	return NULL;
 }
 
+char *data_line_key(const char *line)
+{
+	char *copy = xstrdup(line), *c = find_comment(copy), *p = copy, *w;
+	struct strbuf sb = { 0 };
+
+	if (c)
+		*c = '\0';
+	while ((w = next_word(&p))) {
+		if (sb.len)
+			sb_puts(&sb, " ");
+		sb_puts(&sb, w);
+	}
+	free(copy);
+	return sb.buf;
+}
+
 struct line_ctx {
 	struct diag *d;
 	const char *file;

@@ -62,6 +62,13 @@ int entry_retries(const struct entry *e);
 bool valid_test_name(const char *s);
 
 /*
+ * The entry part of a data line, its words joined by one space: two
+ * lines with the same key are the same entry, whatever their comments
+ * and alignment. NULL for a blank or comment line.
+ */
+char *data_line_key(const char *line);
+
+/*
  * Parse data text; name is the file name for messages. Syntax errors go
  * to d; lines that parse are added to ds. Returns the number of errors.
  */

@@ -42,4 +42,23 @@ void import_add_line(struct import_result *r, const char *fs, char *text,
 void import_add_skip(struct import_result *r, char *origin, char *why);
 void import_result_free(struct import_result *r);
 
+/* Test names in the order of a data file: "generic/79" < "generic/100". */
+int import_test_cmp(const char *a, const char *b);
+
+struct import_merge_stats {
+	size_t added;		/* new entries */
+	size_t present;		/* entries the file already had */
+};
+
+/*
+ * The text of data file fs (buf, len; empty for a new file) with the
+ * lines from source merged in, into out: existing lines kept byte for
+ * byte, no entry twice, a new entry after its test's entries or in the
+ * source's sorted block ("# Imported from SOURCE"), made at the end when
+ * there is none. lines is sorted in place.
+ */
+void import_merge(const char *buf, size_t len, const char *fs,
+		  const char *source, struct import_line **lines, size_t n,
+		  struct strbuf *out, struct import_merge_stats *st);
+
 #endif

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/* import: imported lines merged into a data file as a maintainer would. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../data.h"
+#include "../import.h"
+
+#include "kselftest_harness.h"
+
+#define MARK "# Imported from xfstests-bld (fstests-expunge import).\n"
+
+/* Merge the NULL-terminated lines into text; the result, to be freed */
+static char *merge(const char *text, const char *const *lines,
+		   struct import_merge_stats *st)
+{
+	struct import_line l[16], *v[16];
+	struct strbuf out = { 0 };
+	size_t n;
+
+	for (n = 0; lines[n]; n++) {
+		l[n].fs = "ext4";
+		l[n].text = (char *)lines[n];
+		l[n].origin = "t:1";
+		v[n] = &l[n];
+	}
+	memset(st, 0, sizeof(*st));
+	import_merge(text, strlen(text), "ext4", "xfstests-bld", v, n, &out,
+		     st);
+	return out.buf ? out.buf : xstrdup("");
+}
+
+TEST(test_names_sort_by_number)
+{
+	EXPECT_GT(0, import_test_cmp("generic/79", "generic/100"));
+	EXPECT_LT(0, import_test_cmp("generic/100", "generic/079"));
+	EXPECT_GT(0, import_test_cmp("ext4/999", "generic/001"));
+	EXPECT_EQ(0, import_test_cmp("xfs/001", "xfs/001"));
+	EXPECT_GT(0, import_test_cmp("generic/1", "generic/1a"));
+	EXPECT_GT(0, import_test_cmp("group:dax", "group:quota"));
+}
+
+TEST(existing_lines_are_kept_and_entries_not_repeated)
+{
+	static const char old[] =
+		"# SPDX-FileCopyrightText: none\n"
+		"# hand-written, odd spacing kept\n"
+		"generic/042   fail   fixed=6.18  # one reason\n"
+		"\n"
+		"generic/388  flaky\n";
+	static const char *const lines[] = {
+		"generic/042 fail fixed=6.18  # another comment, same entry",
+		"generic/388  flaky  section=1k  # only at 1k",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(1, st.added);
+	EXPECT_EQ(1, st.present);
+	/* the new entry follows the entries of its test; nothing else moves */
+	EXPECT_STREQ("# SPDX-FileCopyrightText: none\n"
+		     "# hand-written, odd spacing kept\n"
+		     "generic/042   fail   fixed=6.18  # one reason\n"
+		     "\n"
+		     "generic/388  flaky\n"
+		     "generic/388  flaky  section=1k  # only at 1k\n", out);
+	free(out);
+}
+
+TEST(new_tests_go_into_a_sorted_block_of_their_source)
+{
+	static const char old[] = "generic/042  fail\n";
+	static const char *const first[] = {
+		"generic/475 expunge # hangs", "generic/100 fail", NULL
+	};
+	static const char *const second[] = {
+		"generic/200 fail", "generic/009 fail", "generic/900 fail",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *once = merge(old, first, &st), *twice;
+
+	EXPECT_EQ(2, st.added);
+	EXPECT_STREQ("generic/042  fail\n\n" MARK
+		     "generic/100 fail\ngeneric/475 expunge # hangs\n", once);
+	/* a second import fills the same block, in order */
+	twice = merge(once, second, &st);
+	EXPECT_EQ(3, st.added);
+	EXPECT_STREQ("generic/042  fail\n\n" MARK
+		     "generic/009 fail\ngeneric/100 fail\ngeneric/200 fail\n"
+		     "generic/475 expunge # hangs\ngeneric/900 fail\n", twice);
+	/* and a third changes nothing */
+	free(once);
+	once = merge(twice, second, &st);
+	EXPECT_EQ(0, st.added);
+	EXPECT_EQ(3, st.present);
+	EXPECT_STREQ(twice, once);
+	free(once);
+	free(twice);
+}
+
+TEST(a_new_file_gets_a_header)
+{
+	static const char *const lines[] = { "generic/001 fail", NULL };
+	struct import_merge_stats st;
+	char *out = merge("", lines, &st);
+
+	EXPECT_EQ(0, strncmp(out, "# SPDX-", 7));
+	EXPECT_NE(NULL, strstr(out, "-Identifier: GPL-2.0\n"));
+	EXPECT_NE(NULL, strstr(out, "\n\n" MARK "generic/001 fail\n"));
+	free(out);
+}
+
+TEST(a_last_line_without_newline_gets_one)
+{
+	static const char *const lines[] = { "generic/042 flaky", NULL };
+	struct import_merge_stats st;
+	char *out = merge("generic/042 fail", lines, &st);
+
+	EXPECT_STREQ("generic/042 fail\ngeneric/042 flaky\n", out);
+	free(out);
+}
+
+TEST(line_keys_ignore_comments_and_spacing)
+{
+	char *a = data_line_key("generic/1  fail\tsection=4k  # x");
+	char *b = data_line_key("generic/1 fail section=4k");
+	char *c = data_line_key("generic/1 fail bug=http://x/?id=1#c3 # y");
+
+	EXPECT_STREQ(a, b);
+	EXPECT_STREQ("generic/1 fail bug=http://x/?id=1#c3", c);
+	EXPECT_EQ(NULL, data_line_key("   # only a comment"));
+	EXPECT_EQ(NULL, data_line_key(""));
+	free(a);
+	free(b);
+	free(c);
+}
+
+TEST_HARNESS_MAIN
