@@ -28,6 +28,7 @@ static const struct cmd commands[] = {
 	{ "entries", do_entries, "the entries of data files as JSON, for scripts" },
 	{ "run", do_run, "run fstests: exclude file, flaky retries, resume, compare" },
 	{ "update", do_update, "propose data changes from results" },
+	{ "import", do_import, "other harnesses' expunge lists as data lines" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

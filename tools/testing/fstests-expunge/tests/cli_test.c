@@ -122,6 +122,8 @@ TEST(help_of_every_command)
 		{ "flaky", "--fs", "--section", "--release", "--config",
 		  "--data", NULL },
 		{ "check", "--srctree", "--fstests", "--data", NULL },
+		{ "import", "--from", "--fs", "--write", "--data",
+		  "xfstests-bld|kdevops", NULL },
 	};
 	struct run_result r, h;
 	size_t i, j;
@@ -178,6 +180,12 @@ TEST(usage_errors_exit_2)
 		"kernel --bogus",
 		"check --bogus",
 		"help frobnicate",
+		"import",
+		"import /tmp",
+		"import --from xfstests-bld",
+		"import --from frob /tmp",
+		"import --from kdevops /tmp /tmp",
+		"import --from kdevops /nonexistent --write --data /nonexistent",
 	};
 	size_t i;
 
@@ -650,7 +658,7 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nhelp\n",
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nimport\nhelp\n",
 		     c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
