@@ -38,19 +38,6 @@ FIXTURE_TEARDOWN(hostile)
 	free(self->dir);
 }
 
-static void put(const char *dir, const char *name, const char *text)
-{
-	char *path;
-	FILE *f;
-
-	if (asprintf(&path, "%s/%s", dir, name) < 0)
-		abort();
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-	free(path);
-}
-
 /* s with each "@" replaced by val (malloc'd) */
 static char *subst(const char *s, const char *val)
 {
@@ -99,7 +86,7 @@ static int compare_text(struct __test_metadata *_metadata, const char *dir,
 	struct hostile h;
 	int rc;
 
-	put(dir, "result.xml", xml);
+	put_in_dir(dir, "result.xml", xml);
 	h = hostile_run(dir, "compare %s result.xml", DATA);
 	rc = clear_exit(_metadata, &h);
 	hostile_free(&h);
@@ -172,7 +159,7 @@ TEST_F(hostile, unescaped_attributes_still_count_the_failure)
 {
 	struct hostile h;
 
-	put(self->dir, "result.xml", HEAD SUITE
+	put_in_dir(self->dir, "result.xml", HEAD SUITE
 	    "<testcase classname=\"xfstests.s\" name=\"generic/002\">\n"
 	    "<failure message=\"a < b & \"c\" > d\" type=\"TestFail\" />\n"
 	    "</testcase>\n" END);
@@ -310,7 +297,7 @@ TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
 	hostile_free(&h);
 
-	put(self->dir, "vmlinux", "\x7f\x45LF\x02\x01\x01 this is not an ELF image at all");
+	put_in_dir(self->dir, "vmlinux", "\x7f\x45LF\x02\x01\x01 this is not an ELF image at all");
 	h = hostile_run(self->dir, "exclude %s --fs xfs --kernel vmlinux", DATA);
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
 	hostile_free(&h);
@@ -326,9 +313,9 @@ TEST_F(hostile, format_strings_and_shell_in_inputs_do_nothing)
 	clear_exit(_metadata, &h);
 	hostile_free(&h);
 
-	put(self->dir, "xfs.expunge",
-	    "generic/001 expunge if $(shell,touch pwned) && FS_DAX\n"
-	    "generic/002 expunge if FS_DAX\n");
+	put_in_dir(self->dir, "xfs.expunge",
+		   "generic/001 expunge if $(shell,touch pwned) && FS_DAX\n"
+		   "generic/002 expunge if FS_DAX\n");
 	h = hostile_run(self->dir, "exclude --data . --fs xfs --release 6.6.0 --config %s",
 			FIX "/config-dax");
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
@@ -347,7 +334,7 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 
 	ASSERT_EQ(0, run_sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
 			    self->dir, "ln -s result.xml r/s/result.xml"));
-	put(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
+	put_in_dir(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
 	h = hostile_run(self->dir, "compare %s r", DATA);
 	EXPECT_EQ(0, clear_exit(_metadata, &h));
 	EXPECT_NE(NULL, strstr(h.out, "r/s/result.xml: left out: a symbolic link"));
