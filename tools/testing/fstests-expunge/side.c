@@ -46,6 +46,7 @@ static struct tally *tally_get(struct side_section *s, char **name)
 	}
 	t = array_push(&s->t, &s->n, &s->alloc, sizeof(*t));
 	t->name = *name;
+	t->time = -1;
 	*name = NULL;
 	s->hash[j] = s->n;
 	return t;
@@ -166,6 +167,8 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 		struct result_case *c = &rf->cases[i];
 		struct tally *t = tally_get(s, &c->name);
 
+		if (c->time >= 0 && c->outcome != OUT_NOTRUN)
+			t->time = (t->time < 0 ? 0 : t->time) + c->time;
 		switch (c->outcome) {
 		case OUT_PASS:
 			t->pass++;

@@ -17,6 +17,7 @@ extern const char *const side_settings[NR_SIDE_SETTINGS];
 struct tally {
 	char *name;
 	unsigned int pass, fail, notrun;
+	double time;		/* the attempts' times added up, or -1: none */
 	char *msg;		/* the first failure's message */
 	char *detail;		/* its changed diff lines, or kernel log line */
 	char *out_bad;		/* its .out.bad beside the result.xml, or NULL */
