@@ -117,6 +117,8 @@ step "make install: files, and where each binary finds its data" \
 	bash "$top/dev/check-install.sh" "$ksrc" "$build"
 step "man page and bash completion cover every command and option" \
 	bash "$top/dev/check-manual.sh" "$ksrc" "$build"
+step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
+	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
 step "KTAP report as the kernel's kunit.py parse reads it" \
 	bash "$top/dev/check-ktap.sh" "$ksrc" "$build"
 step "sphinx: our pages add no warning to filesystems htmldocs" \
