@@ -186,7 +186,8 @@ def check_email(name, args, doc):
 
 
 class Dom(HTMLParser):
-    """The matrix cells and the counts below it, as rendered"""
+    """The matrix cells and the counts below it, as rendered: keyed by
+    (section, run, ...), run None for a column of a whole section"""
 
     def __init__(self):
         super().__init__()
@@ -206,15 +207,46 @@ class Dom(HTMLParser):
                 self.links.append(a[key])
         if tag == 'tr' and 'data-test' in a:
             self.row = a['data-test']
+        col = (a.get('data-section'), a.get('data-run'))
         if tag == 'td' and 'data-class' in a:
-            self.cells[(a['data-section'], self.row)] = a['data-class']
+            self.cells[col + (self.row,)] = a['data-class']
         if tag == 'td' and 'data-count' in a:
-            self.count = (a['data-section'], a['data-count'])
+            self.count = col + (a['data-count'],)
 
     def handle_data(self, data):
         if self.count:
             self.counts[self.count] = int(data)
             self.count = None
+
+
+def matrix_cells(doc):
+    """{(section, test): class} a matrix of these results shows"""
+    return {k: r['class'] for k, r in verdicts(doc).items()
+            if r['class'] not in ('pass', 'not_run') and
+            (r['class'] != 'new' or r['failed'])}
+
+
+def check_column(name, dom, doc, run=None):
+    """The column(s) of run (None: of whole sections) against doc"""
+    for s in doc['sections']:
+        for cls, cnt in s['counts'].items():
+            if cls == 'pass' or (run and cls == 'missing'):
+                continue
+            got = dom.counts.get((s['section'], run, cls))
+            check(got == cnt, '%s: html: %s %s %s: %s, JSON %d' %
+                  (name, s['section'], run, cls, got, cnt))
+    secs = {s['section'] for s in doc['sections']}
+    want = {k: c for k, c in matrix_cells(doc).items()
+            if not run or c != 'missing'}
+    got = {(s, t): c for (s, r, t), c in dom.cells.items()
+           if r == run and c != 'not_run' and s in secs}
+    check(got == want, '%s: html: cells of %s differ from JSON: %s' %
+          (name, run, sorted(set(got.items()) ^ set(want.items()))[:5]))
+    v = verdicts(doc)
+    bad = [(s, t) for (s, r, t), c in dom.cells.items()
+           if r == run and s in secs and c == 'not_run' and
+           v.get((s, t), {}).get('class') != 'not_run']
+    check(not bad, '%s: html: not run there: %s' % (name, bad[:3]))
 
 
 def render(page):
@@ -229,6 +261,11 @@ def render(page):
     return p.stdout.decode('utf-8')
 
 
+def baseline_args(args):
+    return [a for i, a in enumerate(args) if a == '--baseline' or
+            (i and args[i - 1] == '--baseline')]
+
+
 def check_html(name, args, doc, n):
     page = os.path.join(WORK, 'report-%d.html' % n)
     compare('html', args, ['-o', page])
@@ -236,23 +273,25 @@ def check_html(name, args, doc, n):
     dom.feed(render(page))
     check(not dom.scripts and not dom.links, '%s: html: scripts or links: %s'
           % (name, dom.links[:3]))
-    for s in doc['sections']:
-        for cls, cnt in s['counts'].items():
-            if cls == 'pass':
-                continue
-            got = dom.counts.get((s['section'], cls))
-            check(got == cnt, '%s: html: %s %s: %s, JSON %d' %
-                  (name, s['section'], cls, got, cnt))
-    want = {k: r['class'] for k, r in verdicts(doc).items()
-            if r['class'] not in ('pass', 'not_run') and
-            (r['class'] != 'new' or r['failed'])}
-    got = {k: c for k, c in dom.cells.items() if c != 'not_run'}
-    check(got == want, '%s: html: cells differ from JSON: %s' %
-          (name, sorted(set(got.items()) ^ set(want.items()))[:5]))
-    v = verdicts(doc)
-    bad = [k for k, c in dom.cells.items()
-           if c == 'not_run' and v.get(k, {}).get('class') != 'not_run']
-    check(not bad, '%s: html: not run there: %s' % (name, bad[:3]))
+    runs = [r['name'] for r in doc['runs']['run']]
+    if len(runs) < 2:
+        check_column(name, dom, doc)
+        return
+    # a column per run: each as compare sees that run alone, where it
+    # chooses the same data (runs of several kernels, or naming none)
+    data = {s['section']: s['data'] for s in doc['sections']}
+    compared = 0
+    for run in runs:
+        alone = json.loads(compare('json', baseline_args(args) + [run],
+                                   ['--all']))
+        alone['sections'] = [s for s in alone['sections'] if s['in_run']
+                             and s['data'] == data.get(s['section'])]
+        compared += len(alone['sections'])
+        check_column('%s, run %s' % (name, run), dom, alone, run)
+    print("# %s: %d run columns compared" % (name, compared))
+    check(compared, '%s: html: no run column compared' % name)
+    check(all(r is not None for (_, r, _) in dom.cells),
+          '%s: html: a column of a whole section among runs' % name)
 
 
 def main():

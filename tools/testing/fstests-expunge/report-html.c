@@ -58,7 +58,7 @@ static void put_style(struct strbuf *out)
 		"table{border-collapse:collapse}\n"
 		"th,td{border:1px solid #bbb;padding:3px 8px;text-align:center}\n"
 		"th.test,td.test{text-align:left;font-family:'DejaVu Sans Mono',monospace}\n"
-		"thead th{background:#37474f;color:#fff;position:sticky;top:0}\n"
+		"thead th{background:#37474f;color:#fff;position:sticky;top:0;max-width:10em;overflow-wrap:break-word}\n"
 		"tfoot td,tfoot th{background:#f5f5f5}\n"
 		".legend span{display:inline-block;padding:2px 8px;margin:2px;border:1px solid #999}\n"
 		"pre{background:#f5f5f5;padding:.5em;white-space:pre-wrap;margin:.3em 0 .8em}\n"
@@ -103,15 +103,53 @@ static void page_head(const struct report *r, struct strbuf *out)
 	sb_puts(out, "</p>\n");
 }
 
-/*
- * In the matrix: a class of a section that ran, but not a pass, a test
- * not run, or a new test that passed (counted below the matrix).
- */
-static bool shown(const struct section_cmp *sc, const struct test_verdict *v)
+/* A column: a section, or one run of a section */
+struct col {
+	const struct section_cmp *sc;
+	long run;		/* index into the run's runs, or -1: all */
+};
+
+struct page {
+	const struct report *r;
+	struct col *c;
+	size_t n, alloc;
+	size_t prefix;		/* what the names of the runs share */
+};
+
+/* A cell's class and attempts; false: the column has no such test */
+static bool col_cell(const struct page *p, const struct col *c,
+		     const struct test_verdict *v, enum cls *cls,
+		     struct tally *t)
 {
-	if (v->cls == CLS_NEW)
-		return v->cand && v->cand->fail;
-	return sc->cand && v->cls != CLS_PASS && v->cls != CLS_NOT_RUN;
+	struct run_count rc;
+	const char *note;
+
+	memset(t, 0, sizeof(*t));
+	if (!v || !c->sc->cand)
+		return false;
+	if (c->run < 0) {
+		if (v->cand)
+			*t = *v->cand;
+		*cls = v->cls;
+		return true;
+	}
+	if (!v->cand || !tally_run(v->cand, c->run, &rc))
+		return false;
+	*t = *v->cand;
+	t->pass = rc.pass;
+	t->fail = rc.fail;
+	t->notrun = rc.notrun;
+	/* the run alone, as the classes of the whole are made */
+	*cls = classify(v->base, p->r->have_base, t, v->data, &note);
+	return true;
+}
+
+/* In the matrix: not a pass, a test not run, or a new test that passed */
+static bool shown(enum cls cls, const struct tally *t)
+{
+	if (cls == CLS_NEW)
+		return t->fail;
+	return cls != CLS_PASS && cls != CLS_NOT_RUN;
 }
 
 static const struct test_verdict *find(const struct section_cmp *sc,
@@ -131,6 +169,50 @@ static const struct test_verdict *find(const struct section_cmp *sc,
 			hi = mid;
 	}
 	return NULL;
+}
+
+static bool in_list(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], s))
+			return true;
+	return false;
+}
+
+/* A column per section, or per run of a section when there are several */
+static void columns_of(struct page *p)
+{
+	const struct side *cand = p->r->cand;
+	struct col *c;
+	size_t i, j;
+
+	for (i = 0; i < p->r->n; i++) {
+		const struct section_cmp *sc = &p->r->sc[i];
+
+		for (j = 0; sc->cand && cand->nruns > 1 && j < cand->nruns; j++) {
+			if (!in_list(&sc->cand->runs, cand->runs[j].name))
+				continue;
+			c = array_push(&p->c, &p->n, &p->alloc, sizeof(*c));
+			c->sc = sc;
+			c->run = j;
+		}
+		if (!sc->cand || cand->nruns < 2) {
+			c = array_push(&p->c, &p->n, &p->alloc, sizeof(*c));
+			c->sc = sc;
+			c->run = -1;
+		}
+	}
+	for (i = 0; cand->nruns > 1 && i < cand->nruns; i++) {
+		const char *a = cand->runs[0].name, *b = cand->runs[i].name;
+
+		for (j = 0; a[j] && a[j] == b[j] && (!i || j < p->prefix); j++)
+			;
+		p->prefix = j;
+	}
+	while (p->prefix && cand->runs[0].name[p->prefix - 1] != '/')
+		p->prefix--;
 }
 
 struct row {
@@ -153,22 +235,24 @@ static int row_cmp(const void *a, const void *b)
 	       strcmp(x->test, y->test);
 }
 
-/* The rows: each test shown in some section, the worst classes first */
-static struct row *rows_of(const struct report *r, size_t *n)
+/* The rows: each test shown in some column, the worst classes first */
+static struct row *rows_of(const struct page *p, size_t *n)
 {
 	struct row *rows = NULL, *row;
 	size_t i, j, alloc = 0, m = 0;
+	struct tally t;
+	enum cls cls;
 
 	*n = 0;
-	for (i = 0; i < r->n; i++) {
-		for (j = 0; j < r->sc[i].n; j++) {
-			const struct test_verdict *v = &r->sc[i].v[j];
+	for (i = 0; i < p->n; i++) {
+		for (j = 0; j < p->c[i].sc->n; j++) {
+			const struct test_verdict *v = &p->c[i].sc->v[j];
 
-			if (!shown(&r->sc[i], v))
+			if (!col_cell(p, &p->c[i], v, &cls, &t) || !shown(cls, &t))
 				continue;
 			row = array_push(&rows, n, &alloc, sizeof(*row));
 			row->test = v->test;
-			row->worst = v->cls;
+			row->worst = cls;
 		}
 	}
 	if (!*n)
@@ -185,19 +269,59 @@ static struct row *rows_of(const struct report *r, size_t *n)
 	return rows;
 }
 
-static void columns(const struct report *r, struct strbuf *out)
+/* data-section="S" data-run="R": what a cell or a count belongs to */
+static void col_attrs(struct strbuf *out, const struct page *p,
+		      const struct col *c)
+{
+	sb_puts(out, " data-section=\"");
+	esc(out, c->sc->name);
+	sb_puts(out, "\"");
+	if (c->run < 0)
+		return;
+	sb_puts(out, " data-run=\"");
+	esc(out, p->r->cand->runs[c->run].name);
+	sb_puts(out, "\"");
+}
+
+/* A run by what its name does not share with the others, breakable */
+static void run_label(struct strbuf *out, const struct page *p,
+		      const struct col *c)
+{
+	const char *name = p->r->cand->runs[c->run].name + p->prefix;
+	size_t len = strlen(name), sl = strlen(c->sc->name);
+
+	if (len > 11 && !strcmp(name + len - 11, "/result.xml"))
+		len -= 11;
+	if (len > sl && name[len - sl - 1] == '/' &&
+	    !strncmp(name + len - sl, c->sc->name, sl))
+		len -= sl + 1;
+	sb_puts(out, "<br><small>");
+	for (; len; name++, len--) {
+		char ch[2] = { *name, 0 };
+
+		esc(out, ch);
+		if (*name == '/')
+			sb_puts(out, "<wbr>");
+	}
+	sb_puts(out, "</small>");
+}
+
+static void columns(const struct page *p, struct strbuf *out)
 {
 	size_t i;
 
 	sb_puts(out, "<table id=\"matrix\">\n<thead><tr><th class=\"test\">test</th>");
-	for (i = 0; i < r->n; i++) {
-		const struct section_cmp *sc = &r->sc[i];
+	for (i = 0; i < p->n; i++) {
+		const struct section_cmp *sc = p->c[i].sc;
 
-		sb_puts(out, "<th data-section=\"");
+		sb_puts(out, "<th");
+		col_attrs(out, p, &p->c[i]);
+		sb_puts(out, ">");
 		esc(out, sc->name);
-		sb_puts(out, "\">");
-		esc(out, sc->name);
-		if (sc->cand && sc->cand->kernel) {
+		if (p->c[i].run >= 0)
+			run_label(out, p, &p->c[i]);
+		/* the section's kernel: of its first run */
+		if (p->c[i].run < 0 && sc->cand && sc->cand->kernel) {
 			sb_puts(out, "<br><small>");
 			esc(out, sc->cand->kernel);
 			sb_puts(out, "</small>");
@@ -210,40 +334,46 @@ static void columns(const struct report *r, struct strbuf *out)
 }
 
 /* A cell: the class, the attempts, the first failure line on hover */
-static void cell(struct strbuf *out, const struct section_cmp *sc,
-		 const struct test_verdict *v)
+static void cell(struct strbuf *out, const struct page *p,
+		 const struct col *c, const struct test_verdict *v)
 {
-	const struct tally *f, *t = v ? v->cand : NULL;
+	const struct tally *f;
 	const char *title;
+	struct tally t;
+	enum cls cls;
 
-	if (!v || !sc->cand || (!shown(sc, v) && v->cls != CLS_NOT_RUN)) {
-		sb_printf(out, "<td>%s</td>", t && t->pass && !t->fail ?
+	if (!col_cell(p, c, v, &cls, &t) ||
+	    (!shown(cls, &t) && cls != CLS_NOT_RUN)) {
+		sb_printf(out, "<td>%s</td>", t.pass && !t.fail ?
 			  "<small>pass</small>" : "");
 		return;
 	}
 	f = verdict_failure(v);
-	title = f && f->msg ? f->msg : v->note;
-	sb_printf(out, "<td class=\"c-%s\" data-section=\"", cls_name(v->cls));
-	esc(out, sc->name);
-	sb_printf(out, "\" data-class=\"%s\"", cls_name(v->cls));
+	title = f && f->msg && t.fail ? f->msg : v->note;
+	sb_printf(out, "<td class=\"c-%s\"", cls_name(cls));
+	col_attrs(out, p, c);
+	sb_printf(out, " data-class=\"%s\"", cls_name(cls));
 	if (title) {
 		sb_puts(out, " title=\"");
 		esc(out, title);
 		sb_puts(out, "\"");
 	}
-	sb_printf(out, ">%s", cls_name(v->cls));
-	if (t && t->fail)
-		sb_printf(out, " %u/%u", t->fail, t->pass + t->fail);
+	sb_printf(out, ">%s", cls_name(cls));
+	if (t.fail)
+		sb_printf(out, " %u/%u", t.fail, t.pass + t.fail);
 	sb_puts(out, "</td>");
 }
 
-static void matrix(const struct report *r, struct strbuf *out)
+static void matrix(const struct page *p, struct strbuf *out)
 {
 	size_t i, j, n;
-	struct row *rows = rows_of(r, &n);
+	struct row *rows = rows_of(p, &n);
 
 	sb_puts(out, "<h2>Tests that are not plain passes</h2>\n");
-	columns(r, out);
+	if (p->r->cand->nruns > 1)
+		sb_puts(out, "<p>A column for each run of a section, each classed\n"
+			"alone against the baseline and the data.</p>\n");
+	columns(p, out);
 	sb_puts(out, "<tbody>\n");
 	for (i = 0; i < n; i++) {
 		sb_puts(out, "<tr data-test=\"");
@@ -251,63 +381,84 @@ static void matrix(const struct report *r, struct strbuf *out)
 		sb_puts(out, "\"><td class=\"test\">");
 		esc(out, rows[i].test);
 		sb_puts(out, "</td>");
-		for (j = 0; j < r->n; j++)
-			cell(out, &r->sc[j], find(&r->sc[j], rows[i].test));
+		for (j = 0; j < p->n; j++)
+			cell(out, p, &p->c[j], find(p->c[j].sc, rows[i].test));
 		sb_puts(out, "</tr>\n");
 	}
 	if (!n)
 		sb_printf(out, "<tr><td class=\"test\" colspan=\"%zu\">none</td></tr>\n",
-			  r->n + 1);
+			  p->n + 1);
 	sb_puts(out, "</tbody>\n");
 	free(rows);
 }
 
-/* The failed attempts of a section: "3 of 1090 (0.3%)" */
-static void attempt_rate(struct strbuf *out, const struct section_cmp *sc)
+struct col_sum {
+	size_t count[NR_CLS], tests;
+	unsigned long attempts, failed;
+};
+
+/* A column's classes, tests and attempts */
+static void col_sum(const struct page *p, const struct col *c,
+		    struct col_sum *s)
 {
-	unsigned long fail = 0, all = 0;
+	struct tally t;
+	enum cls cls;
 	size_t j;
 
-	for (j = 0; sc->cand && j < sc->n; j++) {
-		const struct tally *t = sc->v[j].cand;
-
-		fail += t ? t->fail : 0;
-		all += t ? t->pass + t->fail : 0;
+	memset(s, 0, sizeof(*s));
+	for (j = 0; j < c->sc->n; j++) {
+		if (!col_cell(p, c, &c->sc->v[j], &cls, &t))
+			continue;
+		s->count[cls]++;
+		s->tests += t.pass + t.fail + t.notrun > 0;
+		s->attempts += t.pass + t.fail;
+		s->failed += t.fail;
 	}
-	sb_printf(out, "<td data-section=\"");
-	esc(out, sc->name);
-	sb_printf(out, "\" data-attempts=\"%lu\" data-failed=\"%lu\">%lu of %lu",
-		  all, fail, fail, all);
-	if (all)
-		sb_printf(out, " (%.1f%%)", 100.0 * fail / all);
-	sb_puts(out, "</td>");
+	/* a section's own counts include what is in the baseline only */
+	if (c->run < 0) {
+		memcpy(s->count, c->sc->count, sizeof(s->count));
+		s->tests = c->sc->tests;
+	}
 }
 
-static void footer(const struct report *r, struct strbuf *out)
+static void footer(const struct page *p, struct strbuf *out)
 {
+	struct col_sum *sum = xcalloc(p->n + 1, sizeof(*sum));
 	size_t i, k;
 
+	for (i = 0; i < p->n; i++)
+		col_sum(p, &p->c[i], &sum[i]);
 	sb_puts(out, "<tfoot>\n<tr><th class=\"test\">tests</th>");
-	for (i = 0; i < r->n; i++)
-		sb_printf(out, "<td>%zu</td>", r->sc[i].tests);
+	for (i = 0; i < p->n; i++)
+		sb_printf(out, "<td>%zu</td>", sum[i].tests);
 	sb_puts(out, "</tr>\n");
 	for (k = 0; k < ARRAY_SIZE(report_columns); k++) {
 		enum cls c = report_columns[k];
 
 		sb_printf(out, "<tr><th class=\"test c-%s\">%s</th>",
 			  cls_name(c), cls_name(c));
-		for (i = 0; i < r->n; i++) {
-			sb_puts(out, "<td data-section=\"");
-			esc(out, r->sc[i].name);
-			sb_printf(out, "\" data-count=\"%s\">%zu</td>",
-				  cls_name(c), r->sc[i].count[c]);
+		for (i = 0; i < p->n; i++) {
+			sb_puts(out, "<td");
+			col_attrs(out, p, &p->c[i]);
+			sb_printf(out, " data-count=\"%s\">%zu</td>", cls_name(c),
+				  sum[i].count[c]);
 		}
 		sb_puts(out, "</tr>\n");
 	}
 	sb_puts(out, "<tr><th class=\"test\">failed attempts</th>");
-	for (i = 0; i < r->n; i++)
-		attempt_rate(out, &r->sc[i]);
+	for (i = 0; i < p->n; i++) {
+		sb_puts(out, "<td");
+		col_attrs(out, p, &p->c[i]);
+		sb_printf(out, " data-attempts=\"%lu\" data-failed=\"%lu\">%lu of %lu",
+			  sum[i].attempts, sum[i].failed, sum[i].failed,
+			  sum[i].attempts);
+		if (sum[i].attempts)
+			sb_printf(out, " (%.1f%%)",
+				  100.0 * sum[i].failed / sum[i].attempts);
+		sb_puts(out, "</td>");
+	}
 	sb_puts(out, "</tr>\n</tfoot>\n</table>\n");
+	free(sum);
 }
 
 /* The first lines of each failure, opened on a click */
@@ -321,7 +472,8 @@ static void failures(const struct report *r, struct strbuf *out)
 			const struct test_verdict *v = &r->sc[i].v[j];
 			const struct tally *f = verdict_failure(v);
 
-			if (!f || !shown(&r->sc[i], v))
+			if (!f || !r->sc[i].cand || v->cls == CLS_PASS ||
+			    v->cls == CLS_NOT_RUN)
 				continue;
 			if (!any)
 				sb_puts(out, "<h2>Failures</h2>\n");
@@ -341,9 +493,13 @@ static void failures(const struct report *r, struct strbuf *out)
 
 void report_html(const struct report *r, struct strbuf *out)
 {
+	struct page p = { .r = r };
+
+	columns_of(&p);
 	page_head(r, out);
-	matrix(r, out);
-	footer(r, out);
+	matrix(&p, out);
+	footer(&p, out);
 	failures(r, out);
 	sb_puts(out, "</body>\n</html>\n");
+	free(p.c);
 }
