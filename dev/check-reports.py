@@ -294,10 +294,54 @@ def check_html(name, args, doc, n):
           '%s: html: a column of a whole section among runs' % name)
 
 
+HOSTILE = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="xfstests" failures="1" skipped="0" tests="2" time="5"
+ hostname="h" timestamp="2024-01-01T00:00:00+00:00">
+<properties>
+<property name="SECTION" value="a.b/c&lt;i&gt;"/>
+<property name="FSTYP" value="xfs"/>
+<property name="KERNEL" value="6.6.0 &lt;b&gt;"/>
+<property name="MOUNT_OPTIONS" value="-o &quot;x&quot;"/>
+</properties>
+<testcase classname="xfstests.a.b/c&lt;i&gt;" name="generic/&lt;b&gt;x&amp;y" time="3">
+<failure message="&lt;script&gt;alert(1)&lt;/script&gt; %s" type="TestFail"/>
+</testcase>
+<testcase classname="xfstests.a.b/c&lt;i&gt;" name="generic/002" time="2"/>
+</testsuite>
+"""
+
+
+def check_hostile(schema):
+    """Markup, long text and odd names in the results stay text"""
+    path = os.path.join(WORK, 'hostile.xml')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(HOSTILE % ('\u00e9' * 20000))
+    name = 'hostile input'
+    k = json.loads(compare('kcidb', [path], ['--origin', ORIGIN]))
+    try:
+        jsonschema.validate(k, schema)
+    except jsonschema.ValidationError as e:
+        check(False, '%s: kcidb: not valid KCIDB v5.3: %s' % (name, e.message))
+    check(any(t['path'] == 'fstests.a_b_c_i_.generic._b_x_y'
+              for t in k['tests']), '%s: kcidb: paths %s' %
+          (name, [t['path'] for t in k['tests']]))
+    text = compare('email', [path])
+    check(all(len(line) <= WIDTH for line in text.split('\n')),
+          '%s: email: a line over %d columns' % (name, WIDTH))
+    page = os.path.join(WORK, 'hostile.html')
+    compare('html', [path], ['-o', page])
+    dom = Dom()
+    dom.feed(render(page))
+    check(not dom.scripts and not dom.links and
+          dom.cells.get(('a.b/c<i>', None, 'generic/<b>x&y')) == 'regression',
+          '%s: html: %d scripts, cells %s' % (name, dom.scripts, dom.cells))
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     with open(SCHEMA, encoding='utf-8') as f:
         schema = json.load(f)
+    check_hostile(schema)
     for n, (name, args) in enumerate(CASES):
         doc = json.loads(compare('json', args, ['--all']))
         check_kcidb(name, args, doc, schema)
