@@ -61,6 +61,13 @@ int entry_retries(const struct entry *e);
 /* Is the name a test id fstests knows: "dir/name"? */
 bool valid_test_name(const char *s);
 
+/* An entry for a whole fstests group names it so: "group:dax" */
+#define GROUP_PREFIX	"group:"
+/* The group an entry's test column names, or NULL for a test. */
+const char *entry_group(const struct entry *e);
+/* Is the name an fstests group name (as _begin_fstest writes them)? */
+bool valid_group_name(const char *s);
+
 /*
  * The entry part of a data line, its words joined by one space: two
  * lines with the same key are the same entry, whatever their comments
