@@ -119,6 +119,18 @@ bool valid_test_name(const char *s)
 	return true;
 }
 
+bool test_runs_on(const char *test, const char *fs)
+{
+	size_t len = strcspn(test, "/"), n = strlen(fs);
+
+	if (str_starts(test, "generic/") || str_starts(test, "shared/"))
+		return true;
+	if (len == n && !strncmp(test, fs, n))
+		return true;
+	return (!strcmp(fs, "ext2") || !strcmp(fs, "ext3")) &&
+	       str_starts(test, "ext4/");
+}
+
 const char *entry_group(const struct entry *e)
 {
 	return str_starts(e->test, GROUP_PREFIX) ?

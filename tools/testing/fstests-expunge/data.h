@@ -61,6 +61,12 @@ int entry_retries(const struct entry *e);
 /* Is the name a test id fstests knows: "dir/name"? */
 bool valid_test_name(const char *s);
 
+/*
+ * Does fstests run test on filesystem fs: generic/ and shared/ tests,
+ * the filesystem's own, and ext4's on ext2 and ext3 too?
+ */
+bool test_runs_on(const char *test, const char *fs);
+
 /* An entry for a whole fstests group names it so: "group:dax" */
 #define GROUP_PREFIX	"group:"
 /* The group an entry's test column names, or NULL for a test. */

@@ -109,13 +109,6 @@ static void check_pairs(const struct dataset *ds, struct diag *d)
 	}
 }
 
-/* fstests runs the ext4 tests for ext2 and ext3 too */
-static bool ext4_tests_run(const char *fs, const char *test)
-{
-	return (!strcmp(fs, "ext2") || !strcmp(fs, "ext3")) &&
-	       str_starts(test, "ext4/");
-}
-
 static void check_entry(const struct entry *e, const char *fs,
 			struct diag *d)
 {
@@ -151,9 +144,7 @@ static void check_entry(const struct entry *e, const char *fs,
 				 e->test, (int)len, e->test);
 		return;
 	}
-	if (strncmp(e->test, "generic/", 8) && strncmp(e->test, "shared/", 7) &&
-	    (strlen(fs) != len || strncmp(e->test, fs, len)) &&
-	    !ext4_tests_run(fs, e->test))
+	if (!test_runs_on(e->test, fs))
 		diag_add(d, false, e->file, e->line,
 			 "%s: a %.*s test never runs on %s", e->test, (int)len,
 			 e->test, fs);

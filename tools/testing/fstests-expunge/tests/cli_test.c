@@ -1190,7 +1190,7 @@ TEST(fstests_rule_matches_exactly_our_tests)
 	free(args);
 }
 
-/* An fstests-like tree: generic/001 and 002 in group dax, 003 not */
+/* An fstests-like tree: generic/001, 002, xfs/001 in group dax */
 static void fstests_tree(const char *dir)
 {
 	static const char *const groups[] = { "auto dax", "quick dax",
@@ -1202,6 +1202,10 @@ static void fstests_tree(const char *dir)
 	for (i = 0; i < 3; i++)
 		put_str(str_printf("%s/fst/tests/generic/00%zu", dir, i + 1),
 			str_printf("_begin_fstest %s\n", groups[i]));
+	/* a dax test that never runs on ext4 */
+	if (run_sh("mkdir -p %s/fst/tests/xfs", dir))
+		abort();
+	put_str(str_printf("%s/fst/tests/xfs/001", dir), "_begin_fstest dax\n");
 }
 
 TEST_F(tmp, exclude_expands_groups_from_the_fstests_tree)

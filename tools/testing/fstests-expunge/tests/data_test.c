@@ -90,6 +90,18 @@ TEST(group_entries)
 	EXPECT_TRUE(one_error("dax expunge # x", "or group:NAME"));
 }
 
+TEST(tests_each_filesystem_runs)
+{
+	EXPECT_TRUE(test_runs_on("generic/001", "xfs"));
+	EXPECT_TRUE(test_runs_on("shared/001", "xfs"));
+	EXPECT_TRUE(test_runs_on("xfs/191-input-validation", "xfs"));
+	EXPECT_FALSE(test_runs_on("xfs/001", "ext4"));
+	EXPECT_FALSE(test_runs_on("ext4/001", "ext"));
+	EXPECT_TRUE(test_runs_on("ext4/001", "ext2"));
+	EXPECT_TRUE(test_runs_on("ext4/001", "ext3"));
+	EXPECT_FALSE(test_runs_on("ext4/001", "xfs"));
+}
+
 TEST(negative_section_globs)
 {
 	struct parsed p;
