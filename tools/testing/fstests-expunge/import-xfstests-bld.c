@@ -68,6 +68,7 @@ struct bld {
 	const char *cfg;	/* the configuration, or NULL: all */
 	struct frame stack[MAX_DEPTH];
 	size_t depth;
+	size_t too_deep;	/* #if levels past MAX_DEPTH: not read */
 	char *pending;		/* the // comment block before a line */
 	bool after_entry;	/* the last line held an entry */
 };
@@ -350,6 +351,11 @@ static void add_entry(struct bld *b, const char *file, unsigned int line,
 	size_t i;
 
 	stack_cond(b, &v, &dax, &unknown);
+	if (b->too_deep) {
+		skip(b, file, line, xasprintf("%s: under #if nested too deep",
+					      test));
+		return;
+	}
 	if (unknown) {
 		skip(b, file, line,
 		     xasprintf("%s: under a condition that cannot be converted (%s)",
@@ -409,8 +415,9 @@ static void push_if(struct bld *b, const char *file, unsigned int line,
 {
 	struct frame *f;
 
-	if (b->depth == MAX_DEPTH) {
-		skip(b, file, line, xstrdup("#if nested too deep"));
+	if (b->depth == MAX_DEPTH || b->too_deep) {
+		if (!b->too_deep++)
+			skip(b, file, line, xstrdup("#if nested too deep"));
 		return;
 	}
 	f = &b->stack[b->depth++];
@@ -450,9 +457,15 @@ static void follow_include(struct bld *b, const char *file,
 	char *rel;
 
 	if (n < 3 || arg[0] != '"' || arg[n - 1] != '"' ||
-	    memchr(arg + 1, '/', n - 2) || inc >= MAX_DEPTH) {
+	    memchr(arg + 1, '/', n - 2)) {
 		skip(b, file, line,
 		     xasprintf("#include %s: not a file name of cfg/", arg));
+		return;
+	}
+	if (inc >= MAX_DEPTH) {
+		skip(b, file, line,
+		     xasprintf("#include %s: included too deeply (a loop?)",
+			       arg));
 		return;
 	}
 	/* cpp -I <fs>/cfg: the cfg files include each other */
@@ -475,6 +488,10 @@ static void read_directive(struct bld *b, const char *file,
 	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") ||
 		   !strcmp(kw, "ifndef")) {
 		push_if(b, file, line, kw, arg);
+	} else if (b->too_deep && (!strcmp(kw, "else") ||
+				   !strcmp(kw, "endif") ||
+				   !strcmp(kw, "elif"))) {
+		b->too_deep -= !strcmp(kw, "endif");
 	} else if ((!strcmp(kw, "else") || !strcmp(kw, "endif") ||
 		    !strcmp(kw, "elif")) && !b->depth) {
 		skip(b, file, line, xasprintf("#%s without #if", kw));
@@ -584,10 +601,11 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 			nl = p + strlen(p);
 		parse_line(b, name, ++line, p, inc);
 	}
-	if (b->depth > depth)
+	if (b->depth > depth || b->too_deep)
 		skip(b, name, line, xstrdup("#if without #endif"));
 	while (b->depth > depth)
 		pop_if(b);
+	b->too_deep = 0;
 	free(b->pending);
 	b->pending = NULL;
 	b->after_entry = false;

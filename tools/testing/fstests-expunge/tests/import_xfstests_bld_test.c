@@ -236,6 +236,38 @@ TEST_F(tmp, what_cannot_be_converted_is_listed_with_file_and_line)
 	free(out);
 }
 
+TEST_F(tmp, include_loops_and_deep_nesting_end)
+{
+	struct strbuf text = { 0 }, sb = { 0 };
+	struct import_result r;
+	char *out;
+	size_t i;
+
+	for (i = 0; i < 20; i++)
+		sb_printf(&text, "#if LINUX_VERSION_CODE < KERNEL_VERSION(6,%zu,0)\n", i);
+	sb_puts(&text, "generic/002\n");
+	for (i = 0; i < 20; i++)
+		sb_puts(&text, "#endif\n");
+	sb_puts(&text, "generic/003\n");
+	GLOBAL(self, text.buf);
+	put(self->dir, "test-appliance/files/root/fs/ext4/cfg/a.exclude",
+	    "#include \"a.exclude\"\ngeneric/001\n");
+	out = import_text(self->dir, &r);
+	for (i = 0; i < r.nskips; i++)
+		sb_printf(&sb, "%s: %s\n", r.skips[i].origin, r.skips[i].why);
+	SKIPPED("global_exclude:17: #if nested too deep\n");
+	SKIPPED("global_exclude:21: generic/002: under #if nested too deep\n");
+	SKIPPED("a.exclude:1: #include \"a.exclude\": included too deeply");
+	/* after the last #endif, every kernel again */
+	EXPECT_NE(NULL, strstr(out, "global:generic/003  expunge  # "));
+	EXPECT_NE(NULL, strstr(out, "ext4:generic/001  expunge section=a  #"));
+	EXPECT_EQ(3, r.nskips);
+	import_result_free(&r);
+	sb_free(&text);
+	sb_free(&sb);
+	free(out);
+}
+
 TEST_F(tmp, not_an_xfstests_bld_tree)
 {
 	struct import_result r = { 0 };
