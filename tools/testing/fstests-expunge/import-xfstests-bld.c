@@ -592,6 +592,13 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 	size_t depth = b->depth;
 	unsigned int line = 0;
 	char *name, *buf = read_source(b, rel, &name), *p, *nl;
+	/* an included file's comments are its own; the includer's go on */
+	char *pending = b->pending;
+	bool after_entry = b->after_entry;
+	size_t too_deep = b->too_deep;
+
+	b->pending = NULL;
+	b->after_entry = false;
 
 	for (p = buf; p && *p; p = nl) {
 		nl = strchr(p, '\n');
@@ -601,14 +608,14 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 			nl = p + strlen(p);
 		parse_line(b, name, ++line, p, inc);
 	}
-	if (b->depth > depth || b->too_deep)
+	if (b->depth > depth || b->too_deep > too_deep)
 		skip(b, name, line, xstrdup("#if without #endif"));
 	while (b->depth > depth)
 		pop_if(b);
-	b->too_deep = 0;
+	b->too_deep = too_deep;
 	free(b->pending);
-	b->pending = NULL;
-	b->after_entry = false;
+	b->pending = pending;
+	b->after_entry = after_entry;
 	free(buf);
 	free(name);
 }
