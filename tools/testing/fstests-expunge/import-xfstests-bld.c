@@ -545,11 +545,14 @@ static void parse_line(struct bld *b, const char *file, unsigned int line,
 
 /*
  * A symbolic link that a copy without links stored as a file holding
- * the target's name: one word, a sibling file's name, no newline.
+ * the target's name: one word, a sibling exclude file's name.
  */
 static char *link_target(const char *rel, const char *buf, size_t len)
 {
 	const char *slash = strrchr(rel, '/');
+
+	if (len && buf[len - 1] == '\n')
+		len--;
 
 	if (!len || len > 255 || memchr(buf, '\n', len) ||
 	    memchr(buf, '/', len) || memchr(buf, ' ', len) ||

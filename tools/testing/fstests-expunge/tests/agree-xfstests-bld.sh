@@ -61,7 +61,7 @@ printf '_begin_fstest auto quick\n' >"$work/fstests/tests/generic/001"
 # target, else itself.
 resolve() {
 	local f=$1 t
-	while [ -f "$f" ] && [ "$(wc -l <"$f")" -eq 0 ] &&
+	while [ -f "$f" ] && [ "$(wc -l <"$f")" -le 1 ] &&
 		t=$(cat "$f") && [[ $t == *.exclude && $t != */* ]] &&
 		[ -f "$(dirname "$f")/$t" ]; do
 		f=$(dirname "$f")/$t
