@@ -163,8 +163,10 @@ def check_email(name, args, doc):
     long = [line for line in lines if len(line.expandtabs()) > WIDTH]
     check(not long, '%s: email: lines over %d columns: %s' %
           (name, WIDTH, long[:2]))
-    check(lines[0].startswith('Subject: [fstests] '), '%s: email: subject'
-          % name)
+    regr = doc['totals']['regression']
+    check(lines[0].startswith('Subject: [fstests] ') and
+          ': %d regression%s' % (regr, '' if regr == 1 else 's') in lines[0],
+          '%s: email: subject %s' % (name, lines[0]))
     counts = email_counts(lines)
     for s in doc['sections']:
         want = {c: n for c, n in s['counts'].items()

@@ -115,6 +115,8 @@ static void head(const struct report *r, struct strbuf *out)
 	kernels(r, &sb, true);
 	sb_printf(&sb, ": %zu regression%s", t->count[CLS_REGRESSION],
 		  t->count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (t->count[CLS_MISSING])
+		sb_printf(&sb, ", %zu missing", t->count[CLS_MISSING]);
 	if (t->incomplete)
 		sb_printf(&sb, ", %zu incomplete", t->incomplete);
 	wrap(out, "Subject: ", "  ", sb.buf);
