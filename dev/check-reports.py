@@ -157,6 +157,24 @@ def email_items(lines, title):
     return items
 
 
+def email_missing(lines):
+    """{section: set of tests or 'all N'} under the missing tests"""
+    out, sec, inside = {}, None, False
+    for line in lines:
+        if line.startswith('Missing (in the baseline, not here) ('):
+            inside = True
+        elif inside and not line:
+            break
+        elif inside and line.startswith('    '):
+            if not any(t.startswith('all ') for t in out[sec]):
+                out[sec] |= set(line.split())
+        elif inside:
+            sec, rest = line.strip().split(': ', 1)
+            m = re.match(r'all (\d+) tests', rest)
+            out[sec] = {'all %s' % m.group(1)} if m else set(rest.split())
+    return out
+
+
 def check_email(name, args, doc):
     text = compare('email', args)
     lines = text.split('\n')
@@ -185,6 +203,16 @@ def check_email(name, args, doc):
         got = email_items(lines, title)
         check(got == want, '%s: email: %s: %s, JSON %s' %
               (name, cls, sorted(got), sorted(want)))
+    want = {}
+    for s in doc['sections']:
+        if not s['counts']['missing']:
+            continue
+        want[s['section']] = ({'all %d' % s['counts']['missing']}
+                              if not s['in_run'] else
+                              {r['test'] for r in s['results']
+                               if r['class'] == 'missing'})
+    got = email_missing(lines)
+    check(got == want, '%s: email: missing %s, JSON %s' % (name, got, want))
 
 
 class Dom(HTMLParser):
