@@ -61,6 +61,13 @@ step "valgrind: end-to-end commands without errors or leaks" \
 	bash "$top/dev/check-valgrind.sh" "$build/fstests-expunge" "$tool" \
 	"$build/valgrind"
 
+# Agreement with the other harnesses' own selection, on the real lists
+refdata=${REFDATA:-$top/../shared/refdata}
+step "kdevops import covers what kdevops passes to check -E (dev/check-kdevops.sh)" \
+	bash "$top/dev/check-kdevops.sh" "$build/fstests-expunge" \
+	"$refdata/kdevops" "$build/kdevops-agreement"
+grep -h '^kdevops agreement' "$log"/kdevops_import_covers*.log | sed 's/^/#   /'
+
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
