@@ -43,7 +43,7 @@ struct kver kd_next_series(const struct kver *v)
 	static const unsigned int last[][2] = {
 		{ 2, 6 }, { 3, 19 }, { 4, 20 }, { 5, 19 },
 	};
-	struct kver n = { .major = v->major, .minor = v->minor + 1 };
+	struct kver n = { .major = v->major, .minor = v->minor + 1, .rc = 1 };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(last); i++) {

@@ -159,10 +159,25 @@ static char **list_dir(const struct kd_tree *t, const char *rel,
 	return names.v;
 }
 
+/* Once each: a list two kernel names link to is read twice */
+static void skip_once(struct import_result *r, char *origin, char *why)
+{
+	size_t i;
+
+	for (i = 0; i < r->nskips; i++) {
+		if (!strcmp(r->skips[i].origin, origin)) {
+			free(origin);
+			free(why);
+			return;
+		}
+	}
+	import_add_skip(r, origin, why);
+}
+
 static void skip(struct import_result *r, const struct kd_tree *t,
 		 const char *rel, const char *why)
 {
-	import_add_skip(r, xasprintf("%s/%s", t->top, rel), xstrdup(why));
+	skip_once(r, xasprintf("%s/%s", t->top, rel), xstrdup(why));
 }
 
 /* One test line: "generic/001  # note", or a comment, or blank */
@@ -179,9 +194,8 @@ static void add_line(struct kd_tree *t, size_t list, char *s,
 	if (!*test)
 		return;
 	if (strcspn(test, " \t") != strlen(test) || !valid_test_name(test)) {
-		import_add_skip(r, xasprintf("%s:%u", t->lists[list].path,
-					     line),
-				xasprintf("'%s' is not a test name", test));
+		skip_once(r, xasprintf("%s:%u", t->lists[list].path, line),
+			  xasprintf("'%s' is not a test name", test));
 		return;
 	}
 	k = array_push(&t->tests, &t->ntests, &t->tests_alloc, sizeof(*k));

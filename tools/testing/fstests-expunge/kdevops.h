@@ -70,7 +70,7 @@ char *kd_resolve(const struct kd_tree *t, const char *p);
  * to a version.
  */
 int kd_kernel_name(const char *name, struct kver *v, const char **why);
-/* The first mainline version after series v: 4.20 is followed by 5.0. */
+/* The first kernel after series v: 6.2-rc1 after 6.1, 5.0-rc1 after 4.20. */
 struct kver kd_next_series(const struct kver *v);
 
 /* What the comments of a test's lines say, in our words. */
