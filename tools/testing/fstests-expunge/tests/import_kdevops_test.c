@@ -195,7 +195,7 @@ TEST_F(kd, what_cannot_be_converted_is_reported_with_the_reason)
 	EXPECT_TRUE(!!skipped(&self->r, EXP "/debian/testing", "distribution"));
 	EXPECT_TRUE(skipped(&self->r, EXP "/any/large-disk.txt",
 			    "large scratch"));
-	EXPECT_TRUE(skipped(&self->r, "/6.1.42/xfs/unassigned/xfs_reflink.txt:3",
+	EXPECT_TRUE(skipped(&self->r, "/6.1.42/xfs/unassigned/xfs_reflink.txt:4",
 			    "not a test name"));
 	/* read twice (6.1.42 and its link 6.1.42+), reported once */
 	EXPECT_EQ(5, self->r.nskips);
