@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "kdevops.h"
 
@@ -437,25 +438,34 @@ static void walk_top(struct kd_tree *t, const struct strlist *fs,
 int kd_walk(const char *dir, const struct strlist *fs, struct kd_tree *t,
 	    struct import_result *r)
 {
-	char *root = xasprintf("%s/" EXPUNGES, dir);
+	char *root = xasprintf("%s/" EXPUNGES, dir), *any;
 	struct stat st;
+	int ret = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->top = xstrdup(dir);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		pr_err("%s: %s", dir, access(dir, F_OK) ? errstr(errno) :
+		       "not a directory");
+		free(root);
+		return -1;
+	}
 	t->root = xstrdup(stat(root, &st) || !S_ISDIR(st.st_mode) ? "" :
 			  EXPUNGES);
-	free(root);
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		pr_err("%s: %s", dir, errno ? errstr(errno) :
-		       "not a directory");
-		return -1;
-	}
-	if (load_links(t)) {
+	/* the tree itself, or a copy of its expunges directory: any/ */
+	any = xasprintf("%s/%s%sany", dir, t->root, *t->root ? "/" : "");
+	if (stat(any, &st)) {
+		pr_err("%s: not a kdevops tree (no " EXPUNGES "/any)", dir);
+		ret = -1;
+	} else if (load_links(t)) {
 		pr_err("%s/SYMLINKS.tsv: %s", dir, errstr(errno));
-		return -1;
+		ret = -1;
+	} else {
+		walk_top(t, fs, r);
 	}
-	walk_top(t, fs, r);
-	return 0;
+	free(any);
+	free(root);
+	return ret;
 }
 
 void kd_tree_free(struct kd_tree *t)

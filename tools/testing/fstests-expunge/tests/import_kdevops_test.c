@@ -213,8 +213,8 @@ TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
 	struct dataset ds = { 0 };
 	char *exp = str_printf("%s/x", self->dir);
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/6.1.5/ext4/unassigned %s/6.1.20/ext4/unassigned",
-			    exp, exp));
+	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/6.1.5/ext4/unassigned %s/6.1.20/ext4/unassigned",
+			    exp, exp, exp));
 	put_in_dir(exp, "6.1.5/ext4/unassigned/ext4_4k.txt", "ext4/001\n");
 	ASSERT_EQ(0, symlink("6.1.5", str_printf("%s/6.1.9", exp)));
 	ASSERT_EQ(0, symlink("6.1.9/", str_printf("%s/6.1.9+", exp)));
@@ -228,6 +228,20 @@ TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
 	dataset_free(&ds);
 	import_result_free(&r);
 	free(exp);
+}
+
+TEST_F(tmp, a_directory_that_is_no_kdevops_tree_is_an_error)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	char *file = str_printf("%s/f", self->dir);
+
+	put_str(file, "generic/001\n");
+	EXPECT_EQ(-1, import_kdevops(self->dir, &fs, &r));
+	EXPECT_EQ(-1, import_kdevops(file, &fs, &r));
+	EXPECT_EQ(0, r.n);
+	import_result_free(&r);
+	free(file);
 }
 
 TEST(kernel_directory_names)
