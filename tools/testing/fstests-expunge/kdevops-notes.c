@@ -186,6 +186,7 @@ void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 	out->kind = never_run ? KIND_EXPUNGE : all_rated ? KIND_FLAKY :
 		KIND_FAIL;
 	sb_puts(&out->text, why >= 0 ? reasons[why].says :
+		out->kind == KIND_FLAKY ? "fails now and then" :
 		"known failure");
 	join(&out->text, ", failure rate ", &rates);
 	/* bug= takes one report; a URL with no '#' (that starts a comment) */

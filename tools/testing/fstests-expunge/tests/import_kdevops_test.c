@@ -289,6 +289,7 @@ TEST(notes_in_our_words_with_their_facts)
 
 	kd_note_make(notes, 1, &n);
 	EXPECT_EQ(KIND_FLAKY, n.kind);
+	EXPECT_TRUE(!!strstr(n.text.buf, "fails now and then"));
 	EXPECT_TRUE(!!strstr(n.text.buf, "F:1/15"));
 	EXPECT_STREQ("https://gist.github.com/a/b", n.bug);
 	kd_note_free(&n);
