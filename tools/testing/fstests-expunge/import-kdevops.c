@@ -6,7 +6,8 @@
  * list names the test up to the next tested kernel of that series whose
  * list for the same section does not (a kernel between two tested ones
  * is taken to be as the older one was). A series with no tested kernel,
- * and a section with no list at a kernel, say nothing.
+ * and a section with no list at a kernel, say nothing. Ranges of several
+ * series share a line where the version rule lets them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,39 +79,57 @@ struct group {
 	size_t nt;
 };
 
-static void emit(const struct group *g, size_t from, size_t to,
-		 const struct kd_point *since, const struct kd_point *fixed,
-		 struct import_result *r)
-{
-	const struct kd_list *l = g->h[from].list;
-	const char **notes = xcalloc(to - from + 1, sizeof(*notes));
-	struct strbuf sb = { 0 };
+/* A stretch of tested kernels of one series whose lists name the test */
+struct span {
+	const struct kd_point *since, *fixed;	/* fixed NULL: still open */
+	size_t from, to;			/* its hits */
 	struct kd_note note;
+};
+
+static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
+{
+	struct strbuf fixed = { 0 };
 	char buf[48];
 	size_t i;
 
-	for (i = from; i < to; i++)
-		notes[i - from] = g->h[i].test->note;
-	kd_note_make(notes, to - from, &note);
+	for (i = 0; i < n; i++) {
+		const struct kver *v = &s[i].since->v;
+
+		sb_printf(sb, "%s%s", i ? "," : " since=", kver_str(v, buf));
+		if (s[i].fixed)
+			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+				  kver_str(&s[i].fixed->v, buf));
+		/* a span that starts at a mainline kernel ends with its series */
+		if (kver_is_mainline(v) &&
+		    (!s[i].fixed || !kver_is_mainline(&s[i].fixed->v))) {
+			struct kver next = kd_next_series(v);
+
+			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+				  kver_str(&next, buf));
+		}
+	}
+	if (fixed.len)
+		sb_printf(sb, " fixed=%s", fixed.buf);
+	sb_free(&fixed);
+}
+
+/* One data line for the spans s (none: any/, every kernel) */
+static void emit(const struct group *g, const struct span *s, size_t n,
+		 const struct kd_note *note, size_t from, size_t to,
+		 struct import_result *r)
+{
+	const struct kd_list *l = g->h[from].list;
+	struct strbuf sb = { 0 };
+	size_t i;
+
 	sb_printf(&sb, "%-12s %-7s", g->h[from].test->test,
-		  kind_name(note.kind));
+		  kind_name(note->kind));
 	if (l->section)
 		sb_printf(&sb, " section=%s", l->section);
-	if (since)
-		sb_printf(&sb, " since=%s", kver_str(&since->v, buf));
-	if (fixed)
-		sb_printf(&sb, " fixed=%s", kver_str(&fixed->v, buf));
-	/* a range that starts at a mainline kernel ends with its series */
-	if (since && kver_is_mainline(&since->v) &&
-	    (!fixed || !kver_is_mainline(&fixed->v))) {
-		struct kver next = kd_next_series(&since->v);
-
-		sb_printf(&sb, "%s%s", fixed ? "," : " fixed=",
-			  kver_str(&next, buf));
-	}
-	if (note.bug)
-		sb_printf(&sb, " bug=%s", note.bug);
-	sb_printf(&sb, "  # %s", note.text.buf);
+	version_lists(s, n, &sb);
+	if (note->bug)
+		sb_printf(&sb, " bug=%s", note->bug);
+	sb_printf(&sb, "  # %s", note->text.buf);
 	for (i = from; i < to; i++) {
 		if (g->h[i].test->listed_as) {
 			sb_printf(&sb, " (listed as %s)",
@@ -120,23 +139,80 @@ static void emit(const struct group *g, size_t from, size_t to,
 	}
 	import_add_line(r, l->fs, sb.buf,
 			xasprintf("%s:%u", l->path, g->h[from].test->line));
-	kd_note_free(&note);
+}
+
+static void make_note(const struct group *g, size_t from, size_t to,
+		      struct kd_note *note)
+{
+	const char **notes = xcalloc(to - from + 1, sizeof(*notes));
+	size_t i;
+
+	for (i = from; i < to; i++)
+		notes[i - from] = g->h[i].test->note;
+	kd_note_make(notes, to - from, note);
 	free(notes);
 }
 
+static bool same_note(const struct kd_note *a, const struct kd_note *b)
+{
+	return a->kind == b->kind && !strcmp(a->text.buf, b->text.buf) &&
+		!strcmp(a->bug ? a->bug : "", b->bug ? b->bug : "");
+}
+
 /*
- * One entry per stretch of tested kernels of a series whose lists name
+ * Spans of several series on one line, when the lists say the same of
+ * them: any number that start at a stable update (x.y.z holds for its
+ * own series only), then at most one that starts at an rc or release,
+ * last (its mainline versions hold for every later series, which the
+ * fixed= of its own series then ends).
+ */
+static void emit_spans(const struct group *g, struct span *s, size_t n,
+		       struct import_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; !kver_is_mainline(&s[j - 1].since->v) &&
+		     j < n && same_note(&s[i].note, &s[j].note) &&
+		     !same_series(s[j - 1].since, s[j].since); j++)
+			;
+		emit(g, s + i, j - i, &s[i].note, s[i].from, s[j - 1].to, r);
+	}
+	for (i = 0; i < n; i++)
+		kd_note_free(&s[i].note);
+}
+
+static void add_span(struct span **s, size_t *n, size_t *alloc,
+		     const struct group *g, const struct kd_point *since,
+		     const struct kd_point *fixed, size_t from, size_t to)
+{
+	struct span *sp = array_push(s, n, alloc, sizeof(*sp));
+
+	sp->since = since;
+	sp->fixed = fixed;
+	sp->from = from;
+	sp->to = to;
+	make_note(g, from, to, &sp->note);
+}
+
+/*
+ * One span per stretch of tested kernels of a series whose lists name
  * the test: from its first such kernel to the next one that does not.
  */
 static void convert_group(const struct group *g, struct import_result *r)
 {
 	const struct kd_point *start = NULL;
-	size_t j = 0, from = 0, i;
+	size_t j = 0, from = 0, i, n = 0, alloc = 0;
+	struct span *s = NULL;
+	struct kd_note note;
 
 	while (j < g->n && g->h[j].point->any)
 		j++;
-	if (j)
-		emit(g, 0, j, NULL, NULL, r);
+	if (j) {
+		make_note(g, 0, j, &note);
+		emit(g, NULL, 0, &note, 0, j, r);
+		kd_note_free(&note);
+	}
 	for (i = 0; i < g->nt; i++) {
 		const struct kd_point *p = g->t[i].point;
 		bool listed = j < g->n && g->h[j].point == p;
@@ -144,21 +220,23 @@ static void convert_group(const struct group *g, struct import_result *r)
 		if (p->any)
 			continue;
 		if (start && !same_series(start, p)) {
-			emit(g, from, j, start, NULL, r);
+			add_span(&s, &n, &alloc, g, start, NULL, from, j);
 			start = NULL;
 		}
 		if (listed && !start) {
 			start = p;
 			from = j;
 		} else if (!listed && start) {
-			emit(g, from, j, start, p, r);
+			add_span(&s, &n, &alloc, g, start, p, from, j);
 			start = NULL;
 		}
 		while (j < g->n && g->h[j].point == p)
 			j++;
 	}
 	if (start)
-		emit(g, from, j, start, NULL, r);
+		add_span(&s, &n, &alloc, g, start, NULL, from, j);
+	emit_spans(g, s, n, r);
+	free(s);
 }
 
 static struct tested *tested_sets(const struct kd_tree *t, size_t *n)

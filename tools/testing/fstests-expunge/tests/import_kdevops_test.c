@@ -230,6 +230,43 @@ TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
 	free(exp);
 }
 
+/* Spans of several series that say the same share one line */
+TEST_F(tmp, spans_of_several_series_on_one_line_select_the_same)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	static const char *const dirs[] = {
+		"5.10.5", "5.10.9", "5.15.2", "6.1.0-rc3",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char *d = str_printf("%s/%s/ext4/unassigned", self->dir,
+				     dirs[i]);
+
+		ASSERT_EQ(0, run_sh("mkdir -p %s %s/any", d, self->dir));
+		put_in_dir(d, "all.txt", i == 1 ? "\n" : "ext4/002\n");
+		free(d);
+	}
+	ASSERT_EQ(0, import_kdevops(self->dir, &fs, &r));
+	parse_lines(&r, &ds);
+	ASSERT_EQ(1, ds.n);
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.10.8", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.10.9", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.10.4", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.14.3", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.15.2", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.15.90", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.0.5", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "6.1.0-rc3", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "6.1.120", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.2-rc1", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.12", "x"));
+	dataset_free(&ds);
+	import_result_free(&r);
+}
+
 TEST_F(tmp, a_directory_that_is_no_kdevops_tree_is_an_error)
 {
 	struct import_result r = { 0 };
