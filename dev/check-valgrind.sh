@@ -41,6 +41,7 @@ vg compare-text compare --data "$cmp/data" --baseline "$cmp/runs/run1-ext4" \
 vg compare-json compare --data "$cmp/data" --format json \
 	"$cmp/kdevops/20231218" "$cmp/fstests/example-result.xml"
 vg compare-ktap-cut compare --data "$cmp/data" --format ktap "$work/cut.xml"
+vg import-kdevops import --from kdevops "$fix/kdevops"
 vg exclude exclude --data "$fix/data" --fs ext4 --release 6.6.0 \
 	--config "$fix/config-dax" --explain
 vg check check --data "$tool/data"
