@@ -33,6 +33,7 @@ static const struct {
 	{ "golden output", "output differs from the expected", false },
 	{ "quota", "fails with quotas on", false },
 	{ "progs", "a userspace tool problem", false },
+	{ "xfsprogs", "a userspace tool problem", false },
 	{ "investigat", "cause not known yet", false },
 	{ "looking into", "cause not known yet", false },
 	{ "unclear", "cause not known yet", false },
@@ -50,12 +51,23 @@ static const struct {
 	{ "bsc#", "https://bugzilla.suse.com/show_bug.cgi?id=" },
 };
 
+/* Does word start a word of s: "hang" is not in "change" */
+static bool has_word(const char *s, const char *word)
+{
+	const char *p;
+
+	for (p = s; (p = strcasestr(p, word)); p++)
+		if (p == s || !isalpha((unsigned char)p[-1]))
+			return true;
+	return false;
+}
+
 static int reason_of(const char *note)
 {
 	size_t i;
 
 	for (i = 0; note && i < ARRAY_SIZE(reasons); i++)
-		if (strcasestr(note, reasons[i].word))
+		if (has_word(note, reasons[i].word))
 			return i;
 	return -1;
 }

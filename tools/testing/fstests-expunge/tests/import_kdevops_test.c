@@ -339,6 +339,17 @@ TEST(notes_in_our_words_with_their_facts)
 	/* none of kdevops' own wording is copied */
 	EXPECT_FALSE(!!strstr(n.text.buf, "Hung task"));
 	kd_note_free(&n);
+	/* words, not parts of words: "change", "loops" */
+	{
+		const char *const words[] = {
+			"fails after a clock change, 100 loops",
+		};
+
+		kd_note_make(words, 1, &n);
+		EXPECT_EQ(KIND_FAIL, n.kind);
+		EXPECT_STREQ("known failure", n.text.buf);
+		kd_note_free(&n);
+	}
 	/* a line with no comment among rated ones: a plain failure */
 	{
 		const char *const mixed[] = { "F:1/3", NULL };
