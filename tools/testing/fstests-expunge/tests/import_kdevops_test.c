@@ -267,6 +267,38 @@ TEST_F(tmp, spans_of_several_series_on_one_line_select_the_same)
 	import_result_free(&r);
 }
 
+/* Every category and priority kdevops reads; others are reported */
+TEST_F(tmp, categories_and_priorities)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	char *d = str_printf("%s/6.6.3/xfs", self->dir);
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s && cd %s && mkdir -p assigned/P1 assigned/P9 diff unassigned/P5 foo",
+			    self->dir, d, d));
+	put_in_dir(d, "assigned/P1/xfs_crc.txt", "xfs/001\n");
+	put_in_dir(d, "unassigned/P5/progs.txt", "xfs/002\n");
+	put_in_dir(d, "diff/all.txt", "xfs/003\n");
+	put_in_dir(d, "assigned/P9/all.txt", "xfs/004\n");
+	put_in_dir(d, "foo/all.txt", "xfs/005\n");
+	put_in_dir(d, "unassigned/x*y.txt", "xfs/006\n");
+	ASSERT_EQ(0, import_kdevops(self->dir, &fs, &r));
+	parse_lines(&r, &ds);
+	EXPECT_EQ(3, ds.n);
+	EXPECT_TRUE(!!applies(&ds, "xfs/001", "6.6.3", "xfs_crc"));
+	EXPECT_FALSE(!!applies(&ds, "xfs/001", "6.6.3", "xfs_reflink"));
+	EXPECT_TRUE(!!applies(&ds, "xfs/002", "6.6.3", "xfs_reflink"));
+	EXPECT_TRUE(!!applies(&ds, "xfs/003", "6.6.9", "xfs_reflink"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/assigned/P9", "priority"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/foo", "unassigned/"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/unassigned/x*y.txt", "never"));
+	EXPECT_EQ(3, r.nskips);
+	dataset_free(&ds);
+	import_result_free(&r);
+	free(d);
+}
+
 TEST_F(tmp, a_directory_that_is_no_kdevops_tree_is_an_error)
 {
 	struct import_result r = { 0 };
