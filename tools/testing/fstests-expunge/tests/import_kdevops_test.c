@@ -275,8 +275,10 @@ TEST_F(tmp, categories_and_priorities)
 	struct dataset ds = { 0 };
 	char *d = str_printf("%s/6.6.3/xfs", self->dir);
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s && cd %s && mkdir -p assigned/P1 assigned/P9 diff unassigned/P5 foo",
+	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/assigned/P1 %s/assigned/P9",
 			    self->dir, d, d));
+	ASSERT_EQ(0, run_sh("mkdir -p %s/diff %s/unassigned/P5 %s/foo", d, d,
+			    d));
 	put_in_dir(d, "assigned/P1/xfs_crc.txt", "xfs/001\n");
 	put_in_dir(d, "unassigned/P5/progs.txt", "xfs/002\n");
 	put_in_dir(d, "diff/all.txt", "xfs/003\n");
