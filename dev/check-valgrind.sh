@@ -45,5 +45,12 @@ vg import-kdevops import --from kdevops "$fix/kdevops"
 vg exclude exclude --data "$fix/data" --fs ext4 --release 6.6.0 \
 	--config "$fix/config-dax" --explain
 vg check check --data "$tool/data"
+vg import import --from xfstests-bld "$fix/xfstests-bld"
+rm -rf "$work/imported" && mkdir -p "$work/imported"
+vg import-write import --from xfstests-bld "$fix/xfstests-bld" --write \
+	--data "$work/imported"
+vg exclude-groups exclude --data "$work/imported" --fs ext4 --section 4k \
+	--release 6.6.29 --fstests "$fix/fstests-tree"
+vg check-fstests check --data "$work/imported" --fstests "$fix/fstests-tree"
 vg kernel kernel --release 6.1.0-28-amd64 --config "$fix/config-6.12-amd64-part"
 exit $fail

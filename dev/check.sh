@@ -62,6 +62,15 @@ step "valgrind: end-to-end commands without errors or leaks" \
 	"$build/valgrind"
 
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
+
+# The imported data selects what xfstests-bld itself selects (cpp over
+# its own lists), for every filesystem, configuration and a kernel grid
+refdata=${REFDATA:-$top/../shared/refdata}
+step "import agrees with xfstests-bld's own selection" \
+	bash "$tool/tests/agree-xfstests-bld.sh" "$build/fstests-expunge" \
+	"$refdata/xfstests-bld" "$build/agree-xfstests-bld"
+grep -h '^xfstests-bld agreement' "$log"/import_agrees*.log | sed 's/^/#   /'
+
 step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
 
