@@ -90,7 +90,6 @@ step "no C function over 80 lines (dev/check-functions.sh)" \
 	bash "$top/dev/check-functions.sh" "$tool"/*.c "$tool"/tests/*.[ch]
 
 # The kdevops import covers what kdevops itself selects, on its real lists
-refdata=${REFDATA:-$top/../shared/refdata}
 step "kdevops import covers what kdevops passes to check -E (dev/check-kdevops.sh)" \
 	bash "$top/dev/check-kdevops.sh" "$build/fstests-expunge" \
 	"$refdata/kdevops" "$build/kdevops-agreement"
