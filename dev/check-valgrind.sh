@@ -47,6 +47,7 @@ vg compare-email compare --data "$cmp/data" --format email \
 	--baseline "$cmp/runs/run1-ext4" "$cmp/runs/run3-loop" "$cmp/kdevops/2023"*
 vg compare-html-runs compare --data "$cmp/data" --format html \
 	-o "$work/report.html" "$cmp/kdevops/2023"* "$cmp/runs"
+vg import-kdevops import --from kdevops "$fix/kdevops"
 vg exclude exclude --data "$fix/data" --fs ext4 --release 6.6.0 \
 	--config "$fix/config-dax" --explain
 vg check check --data "$tool/data"

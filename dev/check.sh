@@ -89,6 +89,12 @@ done
 step "no C function over 80 lines (dev/check-functions.sh)" \
 	bash "$top/dev/check-functions.sh" "$tool"/*.c "$tool"/tests/*.[ch]
 
+# The kdevops import covers what kdevops itself selects, on its real lists
+step "kdevops import covers what kdevops passes to check -E (dev/check-kdevops.sh)" \
+	bash "$top/dev/check-kdevops.sh" "$build/fstests-expunge" \
+	"$refdata/kdevops" "$build/kdevops-agreement"
+grep -h '^kdevops agreement' "$log"/kdevops_import_covers*.log | sed 's/^/#   /'
+
 step "apply script on made-up trees (dev/check-apply.sh)" \
 	bash "$top/dev/check-apply.sh" "$build/check-apply"
 

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * import --from kdevops: per-kernel lists as version ranges, checked by
+ * what the lines select (parsed, and evaluated at kernels), not by text.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../data.h"
+#include "../import.h"
+#include "../kdevops.h"
+#include "tmpdir-fixture.h"
+
+#define FIXTURE_TREE SRCDIR "/tests/fixtures/kdevops"
+#define EXP "/workflows/fstests/expunges"
+
+/* The lines of r, parsed as one data file */
+static void parse_lines(const struct import_result *r, struct dataset *ds)
+{
+	struct strbuf sb = { 0 };
+	struct diag d = { 0 };
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		sb_printf(&sb, "%s\n", r->lines[i].text);
+	if (data_parse(ds, "imported", sb.buf ? sb.buf : "", sb.len, &d))
+		diag_print(&d);
+	diag_free(&d);
+	sb_free(&sb);
+}
+
+/* The entry for test that applies at release rel and section sec */
+static const struct entry *applies(const struct dataset *ds,
+				   const char *test, const char *rel,
+				   const char *sec)
+{
+	struct kver k;
+	size_t i;
+	char **s;
+
+	if (kver_parse_prefix(rel, &k, NULL))
+		return NULL;
+	for (i = 0; i < ds->n; i++) {
+		const struct entry *e = &ds->entries[i];
+		bool in = !e->sections;
+
+		for (s = e->sections; s && *s; s++)
+			in |= !fnmatch(*s, sec, 0);
+		if (strcmp(e->test, test) || !in)
+			continue;
+		if (e->has_since && !kver_list_matches(&e->since, &k, NULL))
+			continue;
+		if (e->has_fixed && kver_list_matches(&e->fixed, &k, NULL))
+			continue;
+		return e;
+	}
+	return NULL;
+}
+
+static bool skipped(const struct import_result *r, const char *tail,
+		    const char *why)
+{
+	size_t i, n = strlen(tail);
+
+	for (i = 0; i < r->nskips; i++) {
+		size_t m = strlen(r->skips[i].origin);
+
+		if (m >= n && !strcmp(r->skips[i].origin + m - n, tail) &&
+		    strstr(r->skips[i].why, why))
+			return true;
+	}
+	return false;
+}
+
+FIXTURE(kd) {
+	struct import_result r;
+	struct dataset ds;
+};
+
+FIXTURE_SETUP(kd)
+{
+	struct strlist fs = { 0 };
+
+	memset(&self->r, 0, sizeof(self->r));
+	memset(&self->ds, 0, sizeof(self->ds));
+	ASSERT_EQ(0, import_kdevops(FIXTURE_TREE, &fs, &self->r));
+	parse_lines(&self->r, &self->ds);
+	ASSERT_EQ(self->r.n, self->ds.n);
+}
+
+FIXTURE_TEARDOWN(kd)
+{
+	dataset_free(&self->ds);
+	import_result_free(&self->r);
+}
+
+TEST_F(kd, a_range_ends_at_the_next_tested_kernel_of_its_series)
+{
+	/* generic/001: listed at 6.1-rc6 (and 6.1.11, a link), not 6.1.42 */
+	EXPECT_TRUE(!!applies(&self->ds, "generic/001", "6.1.0-rc6", "x"));
+	EXPECT_TRUE(!!applies(&self->ds, "generic/001", "6.1.11", "x"));
+	EXPECT_TRUE(!!applies(&self->ds, "generic/001", "6.1.30", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.1.42", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.1.90", "x"));
+	/* other series were not tested: nothing said there */
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.0.9", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.2", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.6.3", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/001", "6.1.0-rc5", "x"));
+}
+
+TEST_F(kd, a_range_still_open_holds_to_the_end_of_its_series_only)
+{
+	EXPECT_TRUE(!!applies(&self->ds, "generic/002", "6.1.42", "x"));
+	EXPECT_TRUE(!!applies(&self->ds, "generic/002", "6.1.160", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/002", "6.2-rc1", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "generic/002", "6.12", "x"));
+	/* a stable start needs no end: since=6.1.42 is that series only */
+	EXPECT_TRUE(!!applies(&self->ds, "xfs/200", "6.1.42+", "xfs_reflink"));
+	EXPECT_FALSE(!!applies(&self->ds, "xfs/200", "6.1.41", "xfs_reflink"));
+	EXPECT_FALSE(!!applies(&self->ds, "xfs/200", "6.6.50", "xfs_reflink"));
+}
+
+TEST_F(kd, a_section_with_no_list_at_a_kernel_was_not_tested_there)
+{
+	/* xfs_crc.txt is at 6.1-rc6 only: 6.1.42 says nothing about it */
+	EXPECT_TRUE(!!applies(&self->ds, "xfs/100", "6.1.42", "xfs_crc"));
+	EXPECT_TRUE(!!applies(&self->ds, "xfs/100", "6.1.0-rc6", "xfs_crc"));
+	EXPECT_FALSE(!!applies(&self->ds, "xfs/100", "6.1.42", "xfs_reflink"));
+}
+
+TEST_F(kd, all_txt_is_every_section_a_section_list_only_its_own)
+{
+	const struct entry *e = applies(&self->ds, "generic/001", "6.1.11",
+					"xfs_crc");
+
+	ASSERT_TRUE(!!(e));
+	EXPECT_FALSE(!!e->sections);
+	e = applies(&self->ds, "xfs/200", "6.1.42", "xfs_reflink");
+	ASSERT_TRUE(!!(e));
+	ASSERT_TRUE(!!(e->sections));
+	EXPECT_STREQ("xfs_reflink", e->sections[0]);
+	EXPECT_FALSE(!!e->sections[1]);
+	EXPECT_FALSE(!!applies(&self->ds, "xfs/200", "6.1.42", "xfs_crc"));
+}
+
+TEST_F(kd, failure_rates_make_flaky_entries_and_are_kept)
+{
+	const struct entry *e = applies(&self->ds, "generic/002", "6.1.42",
+					"x");
+
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_FLAKY, e->kind);
+	ASSERT_TRUE(!!(e->comment));
+	EXPECT_TRUE(!!strstr(e->comment, "F:1/20"));
+	EXPECT_TRUE(!!strstr(e->comment, "F:1/25"));
+	/* a hang is never run, whatever its rate */
+	e = applies(&self->ds, "xfs/200", "6.1.42", "xfs_reflink");
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_EXPUNGE, e->kind);
+	e = applies(&self->ds, "generic/001", "6.1.11", "x");
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_FAIL, e->kind);
+}
+
+TEST_F(kd, bug_references_become_bug_urls)
+{
+	const struct entry *e = applies(&self->ds, "generic/002", "6.1.42",
+					"x");
+
+	ASSERT_TRUE(!!(e && e->bug));
+	EXPECT_STREQ("https://bugzilla.kernel.org/show_bug.cgi?id=218226",
+		     e->bug);
+	/* the other link is kept in the comment */
+	EXPECT_TRUE(!!strstr(e->comment, "https://lore.kernel.org/fstests/abc"));
+	e = applies(&self->ds, "generic/004", "4.19", "x");
+	ASSERT_TRUE(!!(e && e->bug));
+	EXPECT_STREQ("https://bugzilla.suse.com/show_bug.cgi?id=1085917",
+		     e->bug);
+}
+
+TEST_F(kd, any_applies_to_every_kernel)
+{
+	EXPECT_TRUE(!!applies(&self->ds, "generic/004", "4.19.1", "x"));
+	EXPECT_TRUE(!!applies(&self->ds, "generic/004", "6.18", "x"));
+}
+
+TEST_F(kd, what_cannot_be_converted_is_reported_with_the_reason)
+{
+	EXPECT_TRUE(skipped(&self->r, EXP "/6.6.0-rc1-next-20230913",
+			    "linux-next"));
+	EXPECT_TRUE(!!skipped(&self->r, EXP "/5.10.0-1-amd64", "distribution"));
+	EXPECT_TRUE(!!skipped(&self->r, EXP "/debian/testing", "distribution"));
+	EXPECT_TRUE(skipped(&self->r, EXP "/any/large-disk.txt",
+			    "large scratch"));
+	EXPECT_TRUE(skipped(&self->r, "/6.1.42/xfs/unassigned/xfs_reflink.txt:4",
+			    "not a test name"));
+	/* read twice (6.1.42 and its link 6.1.42+), reported once */
+	EXPECT_EQ(5, self->r.nskips);
+	EXPECT_FALSE(!!applies(&self->ds, "generic/003", "6.6", "x"));
+	EXPECT_FALSE(!!applies(&self->ds, "btrfs/001", "5.10.1", "x"));
+	/* an old name: check -E reads it as xfs/191 */
+	EXPECT_TRUE(!!applies(&self->ds, "xfs/191", "6.1.42", "xfs_reflink"));
+}
+
+/* A checkout has real links; a chain of two is followed */
+TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	char *exp = str_printf("%s/x", self->dir);
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/6.1.5/ext4/unassigned %s/6.1.20/ext4/unassigned",
+			    exp, exp, exp));
+	put_in_dir(exp, "6.1.5/ext4/unassigned/ext4_4k.txt", "ext4/001\n");
+	ASSERT_EQ(0, symlink("6.1.5", str_printf("%s/6.1.9", exp)));
+	ASSERT_EQ(0, symlink("6.1.9/", str_printf("%s/6.1.9+", exp)));
+	put_in_dir(exp, "6.1.20/ext4/unassigned/ext4_4k.txt", "\n");
+	ASSERT_EQ(0, import_kdevops(exp, &fs, &r));
+	parse_lines(&r, &ds);
+	EXPECT_TRUE(!!applies(&ds, "ext4/001", "6.1.19", "ext4_4k"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/001", "6.1.20", "ext4_4k"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/001", "6.1.4", "ext4_4k"));
+	EXPECT_EQ(0, r.nskips);
+	dataset_free(&ds);
+	import_result_free(&r);
+	free(exp);
+}
+
+/* Spans of several series that say the same share one line */
+TEST_F(tmp, spans_of_several_series_on_one_line_select_the_same)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	static const char *const dirs[] = {
+		"5.10.5", "5.10.9", "5.15.2", "6.1.0-rc3",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char *d = str_printf("%s/%s/ext4/unassigned", self->dir,
+				     dirs[i]);
+
+		ASSERT_EQ(0, run_sh("mkdir -p %s %s/any", d, self->dir));
+		put_in_dir(d, "all.txt", i == 1 ? "\n" : "ext4/002\n");
+		free(d);
+	}
+	ASSERT_EQ(0, import_kdevops(self->dir, &fs, &r));
+	parse_lines(&r, &ds);
+	ASSERT_EQ(1, ds.n);
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.10.8", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.10.9", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.10.4", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "5.14.3", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.15.2", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "5.15.90", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.0.5", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "6.1.0-rc3", "x"));
+	EXPECT_TRUE(!!applies(&ds, "ext4/002", "6.1.120", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.2-rc1", "x"));
+	EXPECT_FALSE(!!applies(&ds, "ext4/002", "6.12", "x"));
+	dataset_free(&ds);
+	import_result_free(&r);
+}
+
+/* Every category and priority kdevops reads; others are reported */
+TEST_F(tmp, categories_and_priorities)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	char *d = str_printf("%s/6.6.3/xfs", self->dir);
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/assigned/P1 %s/assigned/P9",
+			    self->dir, d, d));
+	ASSERT_EQ(0, run_sh("mkdir -p %s/diff %s/unassigned/P5 %s/foo", d, d,
+			    d));
+	put_in_dir(d, "assigned/P1/xfs_crc.txt", "xfs/001\n");
+	put_in_dir(d, "unassigned/P5/progs.txt", "xfs/002\n");
+	put_in_dir(d, "diff/all.txt", "xfs/003\n");
+	put_in_dir(d, "assigned/P9/all.txt", "xfs/004\n");
+	put_in_dir(d, "foo/all.txt", "xfs/005\n");
+	put_in_dir(d, "unassigned/x*y.txt", "xfs/006\n");
+	ASSERT_EQ(0, import_kdevops(self->dir, &fs, &r));
+	parse_lines(&r, &ds);
+	EXPECT_EQ(3, ds.n);
+	EXPECT_TRUE(!!applies(&ds, "xfs/001", "6.6.3", "xfs_crc"));
+	EXPECT_FALSE(!!applies(&ds, "xfs/001", "6.6.3", "xfs_reflink"));
+	EXPECT_TRUE(!!applies(&ds, "xfs/002", "6.6.3", "xfs_reflink"));
+	EXPECT_TRUE(!!applies(&ds, "xfs/003", "6.6.9", "xfs_reflink"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/assigned/P9", "priority"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/foo", "unassigned/"));
+	EXPECT_TRUE(skipped(&r, "/6.6.3/xfs/unassigned/x*y.txt", "never"));
+	EXPECT_EQ(3, r.nskips);
+	dataset_free(&ds);
+	import_result_free(&r);
+	free(d);
+}
+
+TEST_F(tmp, a_directory_that_is_no_kdevops_tree_is_an_error)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	char *file = str_printf("%s/f", self->dir);
+
+	put_str(file, "generic/001\n");
+	EXPECT_EQ(-1, import_kdevops(self->dir, &fs, &r));
+	EXPECT_EQ(-1, import_kdevops(file, &fs, &r));
+	EXPECT_EQ(0, r.n);
+	import_result_free(&r);
+	free(file);
+}
+
+TEST(kernel_directory_names)
+{
+	struct kver v;
+	const char *why = NULL;
+	char buf[48];
+
+	ASSERT_EQ(0, kd_kernel_name("5.4.212+", &v, &why));
+	EXPECT_STREQ("5.4.212", kver_str(&v, buf));
+	ASSERT_EQ(0, kd_kernel_name("6.9.0-rc7", &v, &why));
+	EXPECT_STREQ("6.9-rc7", kver_str(&v, buf));
+	ASSERT_EQ(0, kd_kernel_name("6.6.0", &v, &why));
+	EXPECT_STREQ("6.6", kver_str(&v, buf));
+	EXPECT_EQ(-1, kd_kernel_name("6.1.0-next-20221216", &v, &why));
+	EXPECT_TRUE(!!strstr(why, "linux-next"));
+	EXPECT_EQ(-1, kd_kernel_name("6.5.0-rc2-large-block-nobdev-20230720",
+				     &v, &why));
+	EXPECT_TRUE(!!strstr(why, "topic"));
+	EXPECT_EQ(-1, kd_kernel_name("5.16.0-5-amd64", &v, &why));
+	EXPECT_TRUE(!!strstr(why, "distribution"));
+	EXPECT_EQ(-1, kd_kernel_name("debian", &v, &why));
+}
+
+TEST(series_after_the_last_minor_of_a_major)
+{
+	struct kver v = { .major = 4, .minor = 20 }, n;
+	char buf[48];
+
+	n = kd_next_series(&v);
+	EXPECT_STREQ("5.0-rc1", kver_str(&n, buf));
+	v.major = 6;
+	v.minor = 1;
+	n = kd_next_series(&v);
+	EXPECT_STREQ("6.2-rc1", kver_str(&n, buf));
+}
+
+TEST(notes_in_our_words_with_their_facts)
+{
+	const char *const notes[] = {
+		"failure rate is about 1/15 https://gist.github.com/a/b",
+		"Hung task F:1/10 bsc#12 0123456789abcdef0",
+	};
+	struct kd_note n;
+
+	kd_note_make(notes, 1, &n);
+	EXPECT_EQ(KIND_FLAKY, n.kind);
+	EXPECT_TRUE(!!strstr(n.text.buf, "fails now and then"));
+	EXPECT_TRUE(!!strstr(n.text.buf, "F:1/15"));
+	EXPECT_STREQ("https://gist.github.com/a/b", n.bug);
+	kd_note_free(&n);
+	kd_note_make(notes, 2, &n);
+	EXPECT_EQ(KIND_EXPUNGE, n.kind);
+	EXPECT_STREQ("https://bugzilla.suse.com/show_bug.cgi?id=12", n.bug);
+	EXPECT_TRUE(!!strstr(n.text.buf, "hangs"));
+	EXPECT_TRUE(!!strstr(n.text.buf, "commit 0123456789abcdef0"));
+	EXPECT_TRUE(!!strstr(n.text.buf, "https://gist.github.com/a/b"));
+	/* none of kdevops' own wording is copied */
+	EXPECT_FALSE(!!strstr(n.text.buf, "Hung task"));
+	kd_note_free(&n);
+	/* words, not parts of words: "change", "loops" */
+	{
+		const char *const words[] = {
+			"fails after a clock change, 100 loops",
+		};
+
+		kd_note_make(words, 1, &n);
+		EXPECT_EQ(KIND_FAIL, n.kind);
+		EXPECT_STREQ("known failure", n.text.buf);
+		kd_note_free(&n);
+	}
+	/* a line with no comment among rated ones: a plain failure */
+	{
+		const char *const mixed[] = { "F:1/3", NULL };
+
+		kd_note_make(mixed, 2, &n);
+		EXPECT_EQ(KIND_FAIL, n.kind);
+		kd_note_free(&n);
+	}
+}
+
+TEST_HARNESS_MAIN
