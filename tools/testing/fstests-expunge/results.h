@@ -70,6 +70,12 @@ int result_read_whole(const char *path, struct result_file *rf, char **err);
 /* The same from a buffer; name is used in messages. */
 int result_read_buf(const char *name, const char *buf, size_t len,
 		    struct result_file *rf, char **err);
+/*
+ * The same through libxml2 alone, never the byte scanner that reads the
+ * common form (tests and fuzzers compare the two).
+ */
+int result_read_buf_xml(const char *name, const char *buf, size_t len,
+			struct result_file *rf, char **err);
 void result_free(struct result_file *rf);
 
 /* A property's value, or NULL. */

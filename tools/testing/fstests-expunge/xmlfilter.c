@@ -415,8 +415,11 @@ static int step_text(struct xml_filter *f)
 		}
 		break;
 	}
-	emit(f, s, 1);
-	f->pos++;
+	/* markup to pass on: up to the next '<' (not yet in the window) */
+	p = memchr(s + 1, '<', a - 1);
+	n = p ? (size_t)(p - s) : a;
+	emit(f, s, n);
+	f->pos += n;
 	return 0;
 }
 
@@ -525,6 +528,35 @@ int xf_read(struct xml_filter *f, char *buf, int len)
 		f->out_pos = 0;
 	}
 	return n;
+}
+
+const char *xf_peek(struct xml_filter *f, size_t want, size_t *avail)
+{
+	size_t left = f->out.len - f->out_pos;
+
+	if (f->out_pos && left < want) {
+		memmove(f->out.buf, f->out.buf + f->out_pos, left);
+		f->out.len = left;
+		f->out_pos = 0;
+	}
+	while (f->out.len - f->out_pos < want && f->state != XS_DONE &&
+	       !f->error) {
+		if (f->state == XS_TEXT ? step_text(f) : step_section(f))
+			break;
+	}
+	*avail = f->out.len - f->out_pos;
+	if (f->error)
+		return NULL;
+	return *avail ? f->out.buf + f->out_pos : "";
+}
+
+void xf_consume(struct xml_filter *f, size_t n)
+{
+	f->out_pos += n;
+	if (f->out_pos == f->out.len) {
+		f->out.len = 0;
+		f->out_pos = 0;
+	}
 }
 
 unsigned long xf_lines(const struct xml_filter *f)
