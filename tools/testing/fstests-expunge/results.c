@@ -500,8 +500,11 @@ static int restart(struct reader *rd)
 	rf->path = path;
 	rf->time = -1;
 	rd->rf = rf;
-	rd->seen_suite = rd->in_case = rd->decided = false;
-	rd->stop = rd->in_cdata = false;
+	rd->seen_suite = false;
+	rd->in_case = false;
+	rd->decided = false;
+	rd->stop = false;
+	rd->in_cdata = false;
 	rd->log = LOG_NONE;
 	rd->text.len = 0;
 	result_case_free(&rd->cur);
@@ -734,4 +737,40 @@ void result_free(struct result_file *rf)
 	free(rf->section);
 	free(rf->why_incomplete);
 	memset(rf, 0, sizeof(*rf));
+}
+
+const char *result_diff(const struct result_file *a,
+			const struct result_file *b)
+{
+	size_t i;
+
+	if (!str_same(a->section, b->section))
+		return "section";
+	if (a->nprops != b->nprops || a->ncases != b->ncases ||
+	    a->nmore != b->nmore)
+		return "counts";
+	if (a->time != b->time || a->incomplete != b->incomplete ||
+	    a->repaired != b->repaired)
+		return "time, incomplete or repaired";
+	if (!str_same(a->why_incomplete, b->why_incomplete))
+		return "why_incomplete";
+	for (i = 0; i < a->nprops; i++) {
+		if (!str_same(a->props[i].name, b->props[i].name) ||
+		    !str_same(a->props[i].value, b->props[i].value))
+			return "a property";
+	}
+	for (i = 0; i < a->ncases; i++) {
+		const struct result_case *x = &a->cases[i], *y = &b->cases[i];
+
+		if (!str_same(x->name, y->name) || x->outcome != y->outcome ||
+		    !str_same(x->msg, y->msg) || !str_same(x->detail, y->detail))
+			return "a testcase";
+	}
+	for (i = 0; i < a->nmore; i++) {
+		const char *d = result_diff(&a->more[i], &b->more[i]);
+
+		if (d)
+			return d;
+	}
+	return NULL;
 }

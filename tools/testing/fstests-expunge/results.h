@@ -78,6 +78,10 @@ int result_read_buf_xml(const char *name, const char *buf, size_t len,
 			struct result_file *rf, char **err);
 void result_free(struct result_file *rf);
 
+/* NULL when a and b hold the same, else what differs first. */
+const char *result_diff(const struct result_file *a,
+			const struct result_file *b);
+
 /* A property's value, or NULL. */
 const char *result_prop(const struct result_file *rf, const char *name);
 

@@ -36,48 +36,6 @@ static const char *const fixtures[] = {
 	CMP "/runs/run4-xfs/xfs_crc/result.xml",
 };
 
-static bool same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
-/* The two models alike: NULL, or where they first differ. */
-static const char *differ(const struct result_file *a,
-			  const struct result_file *b)
-{
-	size_t i;
-
-	if (!same_str(a->section, b->section))
-		return "section";
-	if (a->nprops != b->nprops || a->ncases != b->ncases ||
-	    a->nmore != b->nmore)
-		return "counts";
-	if (a->time != b->time || a->incomplete != b->incomplete ||
-	    a->repaired != b->repaired)
-		return "time, incomplete or repaired";
-	if (!same_str(a->why_incomplete, b->why_incomplete))
-		return "why_incomplete";
-	for (i = 0; i < a->nprops; i++) {
-		if (!same_str(a->props[i].name, b->props[i].name) ||
-		    !same_str(a->props[i].value, b->props[i].value))
-			return "a property";
-	}
-	for (i = 0; i < a->ncases; i++) {
-		const struct result_case *x = &a->cases[i], *y = &b->cases[i];
-
-		if (!same_str(x->name, y->name) || x->outcome != y->outcome ||
-		    !same_str(x->msg, y->msg) || !same_str(x->detail, y->detail))
-			return "a testcase";
-	}
-	for (i = 0; i < a->nmore; i++) {
-		const char *d = differ(&a->more[i], &b->more[i]);
-
-		if (d)
-			return d;
-	}
-	return NULL;
-}
-
 /* Read buf both ways: NULL when alike, else what differs. */
 static const char *both_ways(const char *buf, size_t len)
 {
@@ -89,10 +47,10 @@ static const char *both_ways(const char *buf, size_t len)
 
 	if (rfast != rslow)
 		d = "return value";
-	else if (!same_str(efast, eslow))
+	else if (!str_same(efast, eslow))
 		d = "error message";
 	else if (!rfast)
-		d = differ(&fast, &slow);
+		d = result_diff(&fast, &slow);
 	if (d)
 		fprintf(stderr, "# differ (%s): %d %s / %d %s\n", d, rfast,
 			efast ? efast : "", rslow, eslow ? eslow : "");
