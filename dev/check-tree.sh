@@ -118,12 +118,14 @@ names() {
 		--nogit-fallback -f "$tool/data/$f") || return 1
 	printf '%s\n' "$out"
 	for m in "$@"; do
-		printf '%s\n' "$out" | grep -qF "<$m>" ||
+		# a person is <addr>; a list (an orphaned entry's) "addr (open list...)"
+		printf '%s\n' "$out" | grep -qF -e "<$m>" -e "$m (" ||
 			{ echo "$f: $m missing"; return 1; }
 	done
 }
 
-# Every data/<fs>.expunge but global's names the first M: of its entry
+# Every data/<fs>.expunge but global's names the first M: of its entry, or
+# for an entry without maintainers (Orphan, Obsolete) its first L: list
 all_routed() {
 	local f fs entry m
 	for f in "$src/$tool"/data/*.expunge; do
@@ -133,9 +135,11 @@ all_routed() {
 			!e && NF { e = $0 } $0 == f { print e; exit }' \
 			"$src/MAINTAINERS")
 		[ -n "$entry" ] || { echo "$fs: not routed"; return 1; }
-		m=$(awk -v e="$entry" '$0 == e { p = 1 } p && /^M:/ {
-			sub(/.*</, ""); sub(/>.*/, ""); print; exit }' \
-			"$src/MAINTAINERS")
+		m=$(awk -v e="$entry" '$0 == e { p = 1; next } p && !NF { exit }
+			p && /^M:/ && m == "" { sub(/.*</, ""); sub(/>.*/, ""); m = $0 }
+			p && /^L:/ && l == "" { l = $2 }
+			END { print m != "" ? m : l }' "$src/MAINTAINERS")
+		[ -n "$m" ] || { echo "$fs: $entry has no M: or L:"; return 1; }
 		names "$fs.expunge" "$m" || return 1
 	done
 }

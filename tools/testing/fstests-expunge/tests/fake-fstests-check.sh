@@ -14,6 +14,7 @@
 #   generic/006 is in group "dangerous"
 #   generic/010 and generic/100 pass
 # FAKE_FAIL="T..." makes those tests fail too.
+nl=$'\n'
 section=
 tests=()
 excludes=()
@@ -131,9 +132,10 @@ for t in "${tests[@]}"; do
 		echo "-silence" >"$dir/$t.out.bad"
 		msg="- output mismatch (see $dir/$t.out.bad) <"
 		tc+="		<failure message=\"$msg\" type=\"TestFail\" />"$'\n'
-		tc+="		<system-out>"$'\n'"<![CDATA["$'\n'"$t ran"$'\n'"]]>"$'\n'"		</system-out>"$'\n'
-		tc+="		<system-err>"$'\n'"<![CDATA["$'\n'"--- tests/$t.out"$'\n'
-		tc+="+++ $dir/$t.out.bad"$'\n'"-silence"$'\n'"]]>"$'\n'"		</system-err>"$'\n'
+		tc+="		<system-out>$nl<![CDATA[$nl$t ran$nl]]>$nl"
+		tc+="		</system-out>$nl"
+		tc+="		<system-err>$nl<![CDATA[$nl--- tests/$t.out$nl"
+		tc+="+++ $dir/$t.out.bad$nl-silence$nl]]>$nl		</system-err>$nl"
 		echo " - output mismatch (see $dir/$t.out.bad)"
 	else
 		rm -f "$dir/$t.out.bad"
