@@ -129,6 +129,8 @@ void result_read_many(char *const *paths, size_t n, result_sink sink,
 		read_serial(paths, n, sink, ctx);
 		return;
 	}
+	/* libxml2 sets itself up once, not in several threads at once */
+	result_read_init();
 	p.window = (size_t)jobs * AHEAD_PER_JOB;
 	p.slots = xcalloc(p.window, sizeof(*p.slots));
 	pthread_mutex_init(&p.mu, NULL);

@@ -692,6 +692,11 @@ static int read_path(const char *path, bool whole, struct result_file *rf,
 	return ret;
 }
 
+void result_read_init(void)
+{
+	xmlInitParser();
+}
+
 int result_read(const char *path, struct result_file *rf, char **err)
 {
 	return read_path(path, false, rf, err);

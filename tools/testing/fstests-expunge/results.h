@@ -77,6 +77,8 @@ int result_read_buf(const char *name, const char *buf, size_t len,
 int result_read_buf_xml(const char *name, const char *buf, size_t len,
 			struct result_file *rf, char **err);
 void result_free(struct result_file *rf);
+/* Ready libxml2: once, before several threads call result_read(). */
+void result_read_init(void);
 
 /* NULL when a and b hold the same, else what differs first. */
 const char *result_diff(const struct result_file *a,
