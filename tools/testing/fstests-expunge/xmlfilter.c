@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/types.h>
+
 #include "xmlfilter.h"
 
 #define WINDOW		(256 << 10)
@@ -47,16 +49,41 @@ static unsigned long in_line(const struct xml_filter *f)
 	return 1 + f->out_lines + f->skipped_total;
 }
 
+/*
+ * The newlines in n bytes, eight at a time: logs have a line every few
+ * dozen bytes, too many for a memchr() call each.
+ */
 static unsigned long count_nl(const char *s, size_t n)
 {
-	const char *end = s + n;
+	const u64 ones7 = 0x7f7f7f7f7f7f7f7fULL, nl = 0x0a0a0a0a0a0a0a0aULL;
 	unsigned long lines = 0;
+	size_t i = 0;
 
-	while ((s = memchr(s, '\n', end - s))) {
-		lines++;
-		s++;
+	for (; i + 8 <= n; i += 8) {
+		u64 w, t;
+
+		memcpy(&w, s + i, 8);
+		w ^= nl;	/* a newline is now a zero byte */
+		/* the top bit of each byte that is not zero */
+		t = ((w & ones7) + ones7) | w;
+		lines += __builtin_popcountll(~t & ~ones7);
 	}
+	for (; i < n; i++)
+		lines += s[i] == '\n';
 	return lines;
+}
+
+/* The "]]>" or "-->" that ends a section, by its rarer last byte. */
+static const char *find_mark(const char *s, size_t n, const char *mark)
+{
+	const char *end = s + n, *p = s + 2;
+
+	while (p < end && (p = memchr(p, '>', end - p))) {
+		if (p[-1] == mark[1] && p[-2] == mark[0])
+			return p - 2;
+		p++;
+	}
+	return NULL;
 }
 
 static void emit(struct xml_filter *f, const char *s, size_t n)
@@ -484,7 +511,7 @@ static int step_section(struct xml_filter *f)
 		return -1;
 	s = f->in + f->pos;
 	a = f->len - f->pos;
-	q = memmem(s, a, mark, 3);
+	q = find_mark(s, a, mark);
 	n = q ? (size_t)(q - s) : (f->eof ? a : a - 2);
 	if (cdata)
 		cdata_take(f, s, n);
