@@ -7,7 +7,9 @@
 # with few logs, and "logs", runs whose failures carry logs of megabytes
 # in CDATA. Then compare's peak RSS at SIZE_MB and LARGE_MB (it must not
 # grow with the corpus), and exclude over 14,000 entries. Each figure is
-# printed with its target; the corpora are removed at the end.
+# printed with its target; the corpora are removed at the end. Where
+# BENCH_BEFORE names another build of fstests-expunge, it is measured in
+# the same run, for a before and after.
 #
 # Usage: bench.sh FSTESTS_EXPUNGE WORKDIR [SIZE_MB [LARGE_MB]]
 set -eu
@@ -161,6 +163,13 @@ for kind in markup logs; do
 	EOF
 	say "compare ($(getconf _NPROCESSORS_ONLN) readers)" "$ct" "$crss"
 	say "compare (1 reader)" "$c1" "$c1rss"
+	if [ -n "${BENCH_BEFORE:-}" ]; then
+		shift
+		read -r bt brss <<-EOF
+		$(measure "$BENCH_BEFORE" "$@")
+		EOF
+		say "compare before (BENCH_BEFORE)" "$bt" "$brss"
+	fi
 	say "grep -c '<testcase' (the floor)" "$gt" "$grss"
 	say "xmllint --stream --noout" "$xt" "$xrss"
 	r=$(awk -v c="$ct" -v g="$gt" 'BEGIN { printf "%.1f", c / (g > 0 ? g : 0.01) }')
@@ -198,6 +207,7 @@ rm -rf "$work/markup" "$work/logs" "$work/peer"
 # the kconfig child's too) and wall time per run; on a shared machine the
 # wall time waits for the CPU, so the target is on CPU time
 sh "$here/bench-data.sh" "$work/data" 14000
+for bin in "$fexp" ${BENCH_BEFORE:-}; do
 for conds in 0 200; do
 	t0=$(date +%s%N)
 	/usr/bin/time -f '%U %S' -o "$work/time" sh -c '
@@ -205,16 +215,21 @@ for conds in 0 200; do
 		while [ $i -lt 20 ]; do
 			"$@" > /dev/null || exit
 			i=$((i + 1))
-		done' sh "$fexp" exclude --data "$work/data/conds-$conds" \
+		done' sh "$bin" exclude --data "$work/data/conds-$conds" \
 		--fs xfs --section xfs_crc --release 6.6.30 \
 		--config "$here/fixtures/config-6.12-amd64-part"
 	t1=$(date +%s%N)
 	read -r u s < "$work/time"
 	cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f", (u + s) * 1000 / 20 }')
 	wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e6 / 20 }')
+	if [ "$bin" != "$fexp" ]; then
+		echo "  before: exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"
+		continue
+	fi
 	echo "  exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"
 	target "exclude with $conds conditions: $cpu ms of CPU (under 50 ms)" \
 		"$(awk -v t="$cpu" 'BEGIN { print (t < 50) }')"
+done
 done
 rm -rf "$work"
 echo "$missed target(s) missed"
