@@ -148,7 +148,7 @@ static const char *get_attr(struct scan *sc, int i, const char *p,
 		if (!n)
 			return NULL;
 		p += n;
-	} else if (!strcmp(name, "xmlns")) {
+	} else if (name[0] == 'x' && !strcmp(name, "xmlns")) {
 		return NULL;
 	}
 	if (e - p < 2 || p[0] != '=' || p[1] != '"')
@@ -178,7 +178,8 @@ static int take_ns(struct scan *sc, int n)
 
 		/* every name once, as XML wants */
 		for (j = 0; j < i; j++) {
-			if (!strcmp(sc->names[i], sc->names[j]) &&
+			if (sc->names[i][0] == sc->names[j][0] &&
+			    !strcmp(sc->names[i], sc->names[j]) &&
 			    sc->attrs[i * 5 + 1] == sc->attrs[j * 5 + 1])
 				return -1;
 		}

@@ -66,7 +66,8 @@ static unsigned long count_nl(const char *s, size_t n)
 		w ^= nl;	/* a newline is now a zero byte */
 		/* the top bit of each byte that is not zero */
 		t = ((w & ones7) + ones7) | w;
-		lines += __builtin_popcountll(~t & ~ones7);
+		/* a 1 in each byte that was a newline, summed in the top one */
+		lines += (((~t & ~ones7) >> 7) * 0x0101010101010101ULL) >> 56;
 	}
 	for (; i < n; i++)
 		lines += s[i] == '\n';
@@ -380,6 +381,33 @@ static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,
 	return vend - w;
 }
 
+/* At "<!": a CDATA section, a comment, or a declaration we refuse. */
+static int step_bang(struct xml_filter *f, const char *s, size_t a)
+{
+	size_t n;
+
+	if (a >= 9 && !memcmp(s, "<![CDATA[", 9)) {
+		emit(f, s, 9);
+		f->pos += 9;
+		f->state = XS_CDATA;
+		return 0;
+	}
+	if (a >= 4 && !memcmp(s, "<!--", 4)) {
+		emit(f, s, 4);
+		f->pos += 4;
+		f->state = XS_COMMENT;
+		return 0;
+	}
+	for (n = 0; n < 16 && n + 2 < a; n++) {
+		if (strchr(" \t\n[>", s[n + 2]))
+			break;
+	}
+	f->error = xasprintf("line %lu: a declaration (<!%.*s...) %s",
+			     in_line(f), (int)n, s + 2,
+			     "has no place in a result file");
+	return -1;
+}
+
 static int step_text(struct xml_filter *f)
 {
 	const char *s, *p;
@@ -404,32 +432,13 @@ static int step_text(struct xml_filter *f)
 		return -1;
 	s = f->in + f->pos;
 	a = f->len - f->pos;
-	if (a >= 9 && !memcmp(s, "<![CDATA[", 9)) {
-		emit(f, s, 9);
-		f->pos += 9;
-		f->state = XS_CDATA;
-		return 0;
-	}
-	if (a >= 4 && !memcmp(s, "<!--", 4)) {
-		emit(f, s, 4);
-		f->pos += 4;
-		f->state = XS_COMMENT;
-		return 0;
-	}
-	if (a >= 2 && s[1] == '!') {
-		for (n = 0; n < 16 && n + 2 < a; n++) {
-			if (strchr(" \t\n[>", s[n + 2]))
-				break;
-		}
-		f->error = xasprintf("line %lu: a declaration (<!%.*s...) %s",
-				     in_line(f), (int)n, s + 2,
-				     "has no place in a result file");
-		return -1;
-	}
+	if (a >= 2 && s[1] == '!')
+		return step_bang(f, s, a);
 	for (t = 0; t < ARRAY_SIZE(repair_tags); t++) {
 		size_t l = strlen(repair_tags[t].tag);
 
-		if (a < l || memcmp(s, repair_tags[t].tag, l))
+		if (a < l || s[1] != repair_tags[t].tag[1] ||
+		    memcmp(s, repair_tags[t].tag, l))
 			continue;
 		if (fill(f, XF_TAG_MAX))
 			return -1;
