@@ -3,6 +3,7 @@
 #
 #   make run      set up this machine, then the main job on the running kernel
 #   make check    set up, then every test; ends with "N passed, N failed"
+#   make screenshot  a PNG of compare's HTML report (build/screenshot/)
 #   make bench    compare's time and memory against its floor and peers
 #                 (XFSTESTS_BLD=DIR: the peer; BENCH_LARGE_MB=1024)
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (one per parser) N s
@@ -51,8 +52,11 @@ run: build
 		cat $(BUILD)/exclude/$$fs.exclude; \
 	done
 
+# other harnesses' own lists, which make check proves the import against
+REFDATA ?= $(CURDIR)/../shared/refdata
+
 check: setup
-	@bash dev/check.sh $(KSRC) $(BUILD) $(TREES)
+	@REFDATA=$(abspath $(REFDATA)) bash dev/check.sh $(KSRC) $(BUILD) $(TREES)
 
 # Into a tree of yours, never into the cached one make check uses.
 apply:
@@ -80,6 +84,10 @@ fuzz: setup
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD)/fuzz \
 		CC=clang SANITIZE=fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz
 
+# a PNG of compare's HTML report on the real runs of the fixtures
+screenshot: build
+	@bash dev/screenshot.sh $(FEXP) $(BUILD)/screenshot
+
 install: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) install
 
@@ -90,5 +98,5 @@ clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check bench fuzz install uninstall clean apply \
+.PHONY: all setup build run check bench screenshot fuzz install uninstall clean apply \
 	patches

@@ -41,8 +41,21 @@ vg compare-text compare --data "$cmp/data" --baseline "$cmp/runs/run1-ext4" \
 vg compare-json compare --data "$cmp/data" --format json \
 	"$cmp/kdevops/20231218" "$cmp/fstests/example-result.xml"
 vg compare-ktap-cut compare --data "$cmp/data" --format ktap "$work/cut.xml"
+vg compare-kcidb compare --data "$cmp/data" --format kcidb --origin vg \
+	--baseline "$cmp/kdevops/20231218" "$cmp/kdevops/20240221"
+vg compare-email compare --data "$cmp/data" --format email \
+	--baseline "$cmp/runs/run1-ext4" "$cmp/runs/run3-loop" "$cmp/kdevops/2023"*
+vg compare-html-runs compare --data "$cmp/data" --format html \
+	-o "$work/report.html" "$cmp/kdevops/2023"* "$cmp/runs"
 vg exclude exclude --data "$fix/data" --fs ext4 --release 6.6.0 \
 	--config "$fix/config-dax" --explain
 vg check check --data "$tool/data"
+vg import import --from xfstests-bld "$fix/xfstests-bld"
+rm -rf "$work/imported" && mkdir -p "$work/imported"
+vg import-write import --from xfstests-bld "$fix/xfstests-bld" --write \
+	--data "$work/imported"
+vg exclude-groups exclude --data "$work/imported" --fs ext4 --section 4k \
+	--release 6.6.29 --fstests "$fix/fstests-tree"
+vg check-fstests check --data "$work/imported" --fstests "$fix/fstests-tree"
 vg kernel kernel --release 6.1.0-28-amd64 --config "$fix/config-6.12-amd64-part"
 exit $fail

@@ -62,6 +62,15 @@ step "valgrind: end-to-end commands without errors or leaks" \
 	"$build/valgrind"
 
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
+
+# The imported data selects what xfstests-bld itself selects (cpp over
+# its own lists), for every filesystem, configuration and a kernel grid
+refdata=${REFDATA:-$top/../shared/refdata}
+step "import agrees with xfstests-bld's own selection" \
+	bash "$tool/tests/agree-xfstests-bld.sh" "$build/fstests-expunge" \
+	"$refdata/xfstests-bld" "$build/agree-xfstests-bld"
+grep -h '^xfstests-bld agreement' "$log"/import_agrees*.log | sed 's/^/#   /'
+
 step "data config symbols exist in the tree's Kconfig" \
 	"$build/fstests-expunge" check --srctree "$ksrc" --data "$tool/data"
 
@@ -117,6 +126,8 @@ step "make install: files, and where each binary finds its data" \
 	bash "$top/dev/check-install.sh" "$ksrc" "$build"
 step "man page and bash completion cover every command and option" \
 	bash "$top/dev/check-manual.sh" "$ksrc" "$build"
+step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
+	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
 step "KTAP report as the kernel's kunit.py parse reads it" \
 	bash "$top/dev/check-ktap.sh" "$ksrc" "$build"
 step "sphinx: our pages add no warning to filesystems htmldocs" \

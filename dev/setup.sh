@@ -14,8 +14,9 @@ ksrc=${2:-}
 
 pkgs="gcc make libc6-dev libxml2-dev libelf-dev zlib1g-dev liblzma-dev
 libzstd-dev pkg-config flex bison xz-utils zstd gzip binutils libxml2-utils
-perl git time jq clang libclang-rt-dev valgrind patch
+perl git time jq clang libclang-rt-dev valgrind patch cpp
 python3-docutils python3-sphinx python3-sphinx-rtd-theme python3-yaml
+python3-jsonschema chromium chromium-headless-shell fonts-dejavu-core
 linux-source-6.1"
 [ -n "$ksrc" ] || pkgs="$pkgs linux-source-6.12"
 

@@ -35,6 +35,9 @@ static const struct {
 	{ "text", report_text },
 	{ "json", report_json },
 	{ "ktap", report_ktap },
+	{ "kcidb", report_kcidb },
+	{ "email", report_email },
+	{ "html", report_html },
 };
 
 static int run_compare(const struct compare_opts *co)
@@ -71,6 +74,28 @@ static int add_map(const struct opt *o, const char *arg)
 	return 0;
 }
 
+/* --origin: what KCIDB allows ([a-z0-9_]+), and only for kcidb */
+static int check_origin(const struct compare_opts *co)
+{
+	bool kcidb = !strcmp(co->format, "kcidb");
+
+	if (kcidb && !co->origin) {
+		pr_err("compare: --format kcidb needs --origin NAME (the origin KCIDB gave you)");
+		return -1;
+	}
+	if (!kcidb && co->origin) {
+		pr_err("compare: --origin is for --format kcidb");
+		return -1;
+	}
+	if (co->origin && (!*co->origin ||
+			   strspn(co->origin, "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+			   strlen(co->origin))) {
+		pr_err("compare: --origin %s: KCIDB allows only a-z, 0-9 and _", co->origin);
+		return -1;
+	}
+	return 0;
+}
+
 int do_compare(int argc, char **argv)
 {
 	struct compare_opts co = { .format = "text" };
@@ -81,8 +106,12 @@ int do_compare(int argc, char **argv)
 		OPT_CALLBACK(0, "map", &co.maps, "BASE=SECTION",
 			     "compare baseline section BASE with SECTION",
 			     add_map),
-		OPT_CHOICE('f', "format", &co.format, "text|json|ktap",
-			   "the report: for people (default), scripts, KTAP"),
+		OPT_CHOICE('f', "format", &co.format,
+			   "text|json|ktap|kcidb|email|html",
+			   "the report: for people (default), scripts, KTAP,\n"
+			   "KernelCI's KCIDB, a mail, a web page"),
+		OPT_STRING(0, "origin", &co.origin, "NAME",
+			   "--format kcidb: the origin KCIDB knows you by"),
 		OPT_STRING('o', "output", &co.output, "FILE",
 			   "write the report to FILE (default: stdout)"),
 		OPT_BOOLEAN(0, "all", &co.all, "list the tests that passed too"),
@@ -105,6 +134,10 @@ int do_compare(int argc, char **argv)
 		oom_exit_status = EXIT_SKIP;
 	for (i = 0; i < argc; i++)
 		strlist_add(&co.paths, xstrdup(argv[i]));
+	if (check_origin(&co)) {
+		ret = usage_error("compare");
+		goto out;
+	}
 	if (!co.paths.n) {
 		pr_err("compare: no results given");
 		ret = usage_error("compare");

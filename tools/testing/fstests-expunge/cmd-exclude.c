@@ -13,12 +13,16 @@ static const struct usage usage = {
 	.cmd = "exclude",
 	.synopsis =
 "--fs FS [--section S]...\n"
-"[-o FILE | --outdir DIR] [--explain] [--run-known-failures] [OPTIONS]",
+"[-o FILE | --outdir DIR] [--explain] [--run-known-failures]\n"
+"[--fstests DIR] [OPTIONS]",
 	.about =
 "Write the fstests exclude file for a filesystem, section and kernel,\n"
 "for './check -E FILE': one test per line, with a comment saying why.\n"
 "Entries of kind expunge are always left out, known failures (fail)\n"
-"unless --run-known-failures is given; flaky tests run.",
+"unless --run-known-failures is given; flaky tests run. An entry for\n"
+"a whole group (group:NAME) gives the tests of that group in the\n"
+"fstests tree (--fstests or $FSTESTS_DIR); without a tree it stays a\n"
+"comment, and the groups are named on stderr.",
 	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
 };
 
@@ -52,6 +56,24 @@ static const struct kdata *load(struct kdata_cache *kc, const char *fs,
 	if (n)
 		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
 	return kd;
+}
+
+/* Say which group entries went unexpanded, each group once */
+static void warn_unexpanded(struct strlist *groups)
+{
+	struct strbuf sb = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < groups->n; i++) {
+		for (j = 0; j < i && strcmp(groups->v[i], groups->v[j]); j++)
+			;
+		if (j == i)
+			sb_printf(&sb, " %s", groups->v[i]);
+	}
+	if (sb.len)
+		pr_warn("group entries not expanded (no fstests tree: give --fstests DIR or set FSTESTS_DIR), left as comments:%s",
+			sb.buf);
+	sb_free(&sb);
 }
 
 /* Every section's exclude file: with --outdir, every file or none. */
@@ -88,8 +110,11 @@ static int write_all(const struct kdata *kd, struct kdata_cache *kc,
 
 int do_exclude(int argc, char **argv)
 {
-	struct exclude_opts xo = { 0 };
-	const char *output = NULL, *outdir = NULL, *bad;
+	struct strlist unexpanded = { 0 };
+	struct exclude_opts xo = { .unexpanded = &unexpanded };
+	const char *output = NULL, *outdir = NULL, *bad, *fstests = NULL;
+	struct fstests_tree tree = { 0 };
+	char *err = NULL;
 	struct strlist sections = { 0 };
 	struct kernel_opts ko = { 0 };
 	struct kdata_cache kc;
@@ -109,6 +134,9 @@ int do_exclude(int argc, char **argv)
 			    "also list the entries that do not apply, and why"),
 		OPT_BOOLEAN(0, "run-known-failures", &xo.run_known,
 			    "keep known failures in the run"),
+		OPT_STRING(0, "fstests", &fstests, "DIR",
+			   "the fstests tree that group entries are expanded\n"
+			   "from (default: $FSTESTS_DIR)"),
 		OPT_PARENT(kernel_options)
 	};
 	int ret;
@@ -137,6 +165,14 @@ int do_exclude(int argc, char **argv)
 		strlist_free(&sections);
 		return usage_error("exclude");
 	}
+	fstests = fstests_dir(fstests);
+	if (fstests && fstests_tree_read(fstests, &tree, &err)) {
+		pr_err("exclude: %s", err);
+		free(err);
+		strlist_free(&sections);
+		return EXIT_USAGE;
+	}
+	xo.tree = fstests ? &tree : NULL;
 	kdata_init(&kc, &ko);
 	kd = load(&kc, xo.fs, sections.n);
 	ret = kd ? EXIT_OK : EXIT_USAGE;
@@ -146,6 +182,9 @@ int do_exclude(int argc, char **argv)
 	}
 	if (!ret)
 		ret = write_all(kd, &kc, &xo, &sections, output, outdir);
+	warn_unexpanded(&unexpanded);
+	strlist_free(&unexpanded);
+	fstests_tree_free(&tree);
 	kdata_free(&kc);
 	strlist_free(&sections);
 	return ret;

@@ -272,6 +272,7 @@ int compare_run(const struct compare_opts *co, struct compare_run *cr)
 	r->have_base = co->base_paths.n > 0;
 	r->all = co->all;
 	r->notes = &cr->notes;
+	r->origin = co->origin;
 	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
 	r->exit_code = compare_exit(&r->totals, co->bisect);
 	/* some results may be missing: bisect cannot tell */

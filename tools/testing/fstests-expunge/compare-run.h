@@ -17,6 +17,7 @@ struct compare_opts {
 	const char *format;
 	const char *output;
 	const char *fstests;	/* --fstests: the fstests tree */
+	const char *origin;	/* --origin: for --format kcidb */
 	bool bisect;
 	bool all;		/* --all: the passes too */
 };

@@ -119,11 +119,48 @@ bool valid_test_name(const char *s)
 	return true;
 }
 
-/* A shell glob over section names: section characters and * ? [...] */
+bool test_runs_on(const char *test, const char *fs)
+{
+	size_t len = strcspn(test, "/"), n = strlen(fs);
+
+	if (str_starts(test, "generic/") || str_starts(test, "shared/"))
+		return true;
+	if (len == n && !strncmp(test, fs, n))
+		return true;
+	return (!strcmp(fs, "ext2") || !strcmp(fs, "ext3")) &&
+	       str_starts(test, "ext4/");
+}
+
+const char *entry_group(const struct entry *e)
+{
+	return str_starts(e->test, GROUP_PREFIX) ?
+	       e->test + strlen(GROUP_PREFIX) : NULL;
+}
+
+bool valid_group_name(const char *s)
+{
+	const char *p;
+
+	if (!*s)
+		return false;
+	for (p = s; *p; p++) {
+		if (!islower((unsigned char)*p) &&
+		    !isdigit((unsigned char)*p) && *p != '_' && *p != '-')
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A shell glob over section names: section characters and * ? [...];
+ * a leading '!' makes it a glob of sections the entry is not for.
+ */
 static const char *check_glob(const char *g)
 {
 	const char *p;
 
+	if (*g == '!')
+		g++;
 	if (!*g)
 		return "empty section glob";
 	for (p = g; *p; p++) {
@@ -386,6 +423,22 @@ static int parse_kind(const char *s, enum entry_kind *kind)
 	return -1;
 }
 
+/* The first column: a test, or group:NAME */
+static bool test_column(struct line_ctx *c, const char *word)
+{
+	if (str_starts(word, GROUP_PREFIX)) {
+		if (valid_group_name(word + strlen(GROUP_PREFIX)))
+			return true;
+		line_err(c, "'%s' is not a group name (like group:dax)", word);
+		return false;
+	}
+	if (valid_test_name(word))
+		return true;
+	line_err(c, "'%s' is not a test name (like generic/001) or group:NAME",
+		 word);
+	return false;
+}
+
 static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 {
 	struct entry e = { .retries = -1 };
@@ -402,10 +455,8 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 	word = next_word(&p);
 	if (!word)
 		goto out;	/* blank or comment only */
-	if (!valid_test_name(word)) {
-		line_err(c, "'%s' is not a test name (like generic/001)", word);
+	if (!test_column(c, word))
 		goto out;
-	}
 	e.test = xstrdup(word);
 	word = next_word(&p);
 	if (!word) {
@@ -435,6 +486,11 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		}
 		if (parse_key(c, &e, word))
 			goto out;
+	}
+	if (e.kind == KIND_FLAKY && entry_group(&e)) {
+		line_err(c, "%s: a group cannot be flaky (expunge or fail)",
+			 e.test);
+		goto out;
 	}
 	if (e.retries >= 0 && e.kind != KIND_FLAKY) {
 		line_err(c, "retries= is only for flaky entries");

@@ -62,6 +62,19 @@ int entry_retries(const struct entry *e);
 bool valid_test_name(const char *s);
 
 /*
+ * Does fstests run test on filesystem fs: generic/ and shared/ tests,
+ * the filesystem's own, and ext4's on ext2 and ext3 too?
+ */
+bool test_runs_on(const char *test, const char *fs);
+
+/* An entry for a whole fstests group names it so: "group:dax" */
+#define GROUP_PREFIX	"group:"
+/* The group an entry's test column names, or NULL for a test. */
+const char *entry_group(const struct entry *e);
+/* Is the name an fstests group name (as _begin_fstest writes them)? */
+bool valid_group_name(const char *s);
+
+/*
  * The entry part of a data line, its words joined by one space: two
  * lines with the same key are the same entry, whatever their comments
  * and alignment. NULL for a blank or comment line.

@@ -3,19 +3,25 @@
 #ifndef FEXP_EXCLUDE_LIST_H
 #define FEXP_EXCLUDE_LIST_H
 
+#include "fstests-groups.h"
 #include "kdata.h"
 
 struct exclude_opts {
 	const char *fs;
 	bool explain;		/* also the entries that do not apply */
 	bool run_known;		/* known failures (fail) run */
+	/* the fstests tree group entries are expanded from, or NULL */
+	const struct fstests_tree *tree;
+	/* group entries that could not be expanded are added here */
+	struct strlist *unexpanded;
 };
 
 /*
  * The exclude file for section (NULL: none) of the kernel and data in kd
  * (from dd), appended to out: a header (saying what was left out for want
  * of a section), then one test a line with a comment saying why, then
- * (explain) every entry with what became of it.
+ * (explain) every entry with what became of it. A group entry gives the
+ * group's tests from xo->tree; without a tree it stays a comment.
  */
 void exclude_list(const struct kdata *kd, const struct datadir *dd,
 		  const struct exclude_opts *xo, const char *section,

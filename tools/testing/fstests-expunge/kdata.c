@@ -111,6 +111,7 @@ static int choose(struct kdata_cache *kc, struct kdata *kd, bool results,
 	const char *cerr;
 	char *old = kd->note;
 
+	kd->sel.fs = kd->fs;
 	if (results && !kc->config_given && any_cond(&kd->ds) &&
 	    !kernel_config(&kd->k, &cerr)) {
 		select_unconditional(kd, cerr);

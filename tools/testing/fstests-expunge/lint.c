@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "fstests-groups.h"
 #include "kcond.h"
 #include "lint.h"
 #include "suggest.h"
@@ -111,11 +112,14 @@ static void check_pairs(const struct dataset *ds, struct diag *d)
 static void check_entry(const struct entry *e, const char *fs,
 			struct diag *d)
 {
-	size_t i, len = strchr(e->test, '/') - e->test;
+	const char *slash = strchr(e->test, '/');
+	size_t i, len = slash ? slash - e->test : 0;
 	const char *name = e->test + len + 1;
 	size_t word = 0;
 	char vbuf[48];
 
+	if (entry_group(e))
+		return;		/* group:NAME holds tests of any directory */
 	while (isalnum((unsigned char)name[word]) || name[word] == '_')
 		word++;
 
@@ -140,8 +144,7 @@ static void check_entry(const struct entry *e, const char *fs,
 				 e->test, (int)len, e->test);
 		return;
 	}
-	if (strncmp(e->test, "generic/", 8) && strncmp(e->test, "shared/", 7) &&
-	    (strlen(fs) != len || strncmp(e->test, fs, len)))
+	if (!test_runs_on(e->test, fs))
 		diag_add(d, false, e->file, e->line,
 			 "%s: a %.*s test never runs on %s", e->test, (int)len,
 			 e->test, fs);
@@ -248,20 +251,36 @@ static int check_symbols(const struct dataset *ds, const char *srctree,
 	return 0;
 }
 
-static void check_tests(const struct dataset *ds, const char *fstests,
-			struct diag *d)
+/* Every test and group must be in the fstests tree */
+static int check_tests(const struct dataset *ds, const char *fstests,
+		       struct diag *d)
 {
+	struct fstests_tree tree;
+	struct strlist tests = { 0 };
+	char *err = NULL;
 	size_t i;
 
+	if (fstests_tree_read(fstests, &tree, &err)) {
+		pr_err("%s", err);
+		free(err);
+		return -1;
+	}
 	for (i = 0; i < ds->n; i++) {
 		const struct entry *e = &ds->entries[i];
-		char *path = xasprintf("%s/tests/%s", fstests, e->test);
+		const char *group = entry_group(e);
 
-		if (access(path, F_OK))
+		if (group && !fstests_group_tests(&tree, group, &tests))
 			diag_add(d, true, e->file, e->line,
-				 "%s: no such test in %s", e->test, fstests);
-		free(path);
+				 "%s: no test in %s is in group %s", e->test,
+				 fstests, group);
+		else if (!group && !fstests_has_test(&tree, e->test))
+			diag_add(d, true, e->file, e->line,
+				 "%s: no such test in %s (renamed or removed?)",
+				 e->test, fstests);
+		strlist_free(&tests);
 	}
+	fstests_tree_free(&tree);
+	return 0;
 }
 
 int lint_dataset(const struct dataset *ds, const char *srctree,
@@ -280,7 +299,7 @@ int lint_dataset(const struct dataset *ds, const char *srctree,
 	if (check_conds(ds, d) ||
 	    (srctree && check_symbols(ds, srctree, d)))
 		ret = -1;
-	if (fstests)
-		check_tests(ds, fstests, d);
+	if (fstests && check_tests(ds, fstests, d))
+		ret = -1;
 	return ret;
 }

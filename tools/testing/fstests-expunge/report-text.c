@@ -98,10 +98,17 @@ static void incomplete(const struct report *r, struct strbuf *out)
 	}
 }
 
-static const enum cls columns[] = {
+const enum cls report_columns[NR_CLS - 1] = {
 	CLS_REGRESSION, CLS_FIXED, CLS_STILL_FAILING, CLS_KNOWN,
 	CLS_UNEXPECTED_PASS, CLS_FLAKY, CLS_NEW, CLS_MISSING, CLS_NOT_RUN,
 };
+
+const struct tally *verdict_failure(const struct test_verdict *v)
+{
+	const struct tally *t = v->cand && v->cand->fail ? v->cand : v->base;
+
+	return t && t->fail ? t : NULL;
+}
 
 static void summary(const struct report *r, struct strbuf *out)
 {
@@ -120,9 +127,9 @@ static void summary(const struct report *r, struct strbuf *out)
 		const struct section_cmp *sc = &r->sc[i];
 
 		sb_printf(out, "%-20s %5zu", sc->name, sc->tests);
-		for (k = 0; k < ARRAY_SIZE(columns); k++)
-			sb_printf(out, " %*zu", k == ARRAY_SIZE(columns) - 1 ?
-				  6 : 5, sc->count[columns[k]]);
+		for (k = 0; k < ARRAY_SIZE(report_columns); k++)
+			sb_printf(out, " %*zu", k == ARRAY_SIZE(report_columns) - 1 ?
+				  6 : 5, sc->count[report_columns[k]]);
 		sb_puts(out, "\n");
 		if (!sc->cand)
 			sb_puts(out, "  not in this run: only in the baseline\n");

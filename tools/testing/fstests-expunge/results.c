@@ -306,6 +306,21 @@ static void on_property(struct reader *rd, const xmlChar **attrs, int n)
 		p->value = xstrdup("");
 }
 
+/* A testcase's time= in seconds, or -1 when absent or not a number */
+static double case_time(const xmlChar **attrs, int n)
+{
+	char *t = attr(attrs, n, "time"), *end;
+	double v = -1;
+
+	if (t && *t) {
+		v = strtod(t, &end);
+		if (*end || v < 0 || v != v)
+			v = -1;
+	}
+	free(t);
+	return v;
+}
+
 static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 {
 	char *cls;
@@ -321,6 +336,7 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 		rd->stop = true;
 	}
 	rd->cur.outcome = OUT_PASS;
+	rd->cur.time = case_time(attrs, n);
 	if (rd->whole) {
 		rd->cur.text = xcalloc(1, sizeof(*rd->cur.text));
 		rd->cur.text->time = attr(attrs, n, "time");

@@ -16,6 +16,7 @@ enum outcome {
 struct result_case {
 	char *name;		/* "generic/388" */
 	enum outcome outcome;
+	double time;		/* its time= in seconds, or -1 */
 	char *msg;		/* failure or skipped message, first line */
 	char *detail;		/* first changed lines of the diff, or kernel warning */
 	struct case_text *text;	/* everything, when read to be written again */

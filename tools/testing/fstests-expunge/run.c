@@ -226,7 +226,22 @@ static char *write_finished(struct run_ctx *rc)
 	return path;
 }
 
-/* check -s S -E FILE [-E FILE] -R xunit, then tests or arguments */
+/* "-x GROUP" for each group entry that applies: check drops the group */
+static void add_groups(const struct run_ctx *rc, struct strlist *argv)
+{
+	size_t i;
+
+	for (i = 0; i < rc->set.n; i++) {
+		const struct applied *a = &rc->set.a[i];
+
+		if (a->kind == KIND_FLAKY || !entry_group(a->entry))
+			continue;
+		strlist_add(argv, xstrdup("-x"));
+		strlist_add(argv, xstrdup(entry_group(a->entry)));
+	}
+}
+
+/* check -s S -E FILE [-E FILE] [-x GROUP]... -R xunit, then arguments */
 static int call_check(struct run_ctx *rc, unsigned int round,
 		      const char *more_exclude, const struct strlist *tests)
 {
@@ -257,6 +272,7 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 		strlist_add(&argv, xstrdup("-E"));
 		strlist_add(&argv, xstrdup(more_exclude));
 	}
+	add_groups(rc, &argv);
 	strlist_add(&argv, xstrdup("-R"));
 	strlist_add(&argv, xstrdup("xunit"));
 	for (i = 0; i < extra->n; i++)

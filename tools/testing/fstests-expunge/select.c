@@ -158,6 +158,55 @@ void selector_free(struct selector *s)
 	s->git = NULL;
 }
 
+#define SECTION_NAMES	4
+
+/*
+ * The names one section goes by for fs (see select.h): as given, and X,
+ * F_X, F/X with X the name without an "F_" or "F/" in front.
+ */
+static size_t section_names(const char *fs, const char *section,
+			    char *names[SECTION_NAMES])
+{
+	size_t n = fs ? strlen(fs) : 0, i = 0;
+	const char *bare = section;
+
+	if (n && !strncmp(section, fs, n) &&
+	    (section[n] == '_' || section[n] == '/') && section[n + 1])
+		bare = section + n + 1;
+	names[i++] = xstrdup(section);
+	if (n) {
+		names[i++] = xstrdup(bare);
+		names[i++] = xasprintf("%s_%s", fs, bare);
+		names[i++] = xasprintf("%s/%s", fs, bare);
+	}
+	return i;
+}
+
+bool section_matches(char *const *globs, const char *fs,
+		     const char *section)
+{
+	bool pos = false, hit = false, neg = false;
+	char *names[SECTION_NAMES];
+	size_t i, j, n = section_names(fs, section, names);
+
+	for (i = 0; globs[i]; i++) {
+		bool not = globs[i][0] == '!';
+
+		pos |= !not;
+		for (j = 0; j < n; j++) {
+			if (fnmatch(globs[i] + not, names[j], 0))
+				continue;
+			if (not)
+				neg = true;
+			else
+				hit = true;
+		}
+	}
+	for (j = 0; j < n; j++)
+		free(names[j]);
+	return (hit || !pos) && !neg;
+}
+
 static void add_list(struct strbuf *sb, char *const *list)
 {
 	size_t i;
@@ -226,6 +275,15 @@ static void add_missing(struct strbuf *why, const struct gitfix *git,
 		sb_printf(why, " not in HEAD %.12s", gitfix_head(git));
 }
 
+static bool has_positive(char *const *globs)
+{
+	for (; *globs; globs++) {
+		if (**globs != '!')
+			return true;
+	}
+	return false;
+}
+
 enum verdict selector_check(const struct selector *s, size_t i,
 			    const char *section, struct strbuf *why)
 {
@@ -233,9 +291,9 @@ enum verdict selector_check(const struct selector *s, size_t i,
 	const struct kver *k = &s->k->version;
 	const struct kver *at;
 	char buf[48], kbuf[48];
-	size_t j;
 
-	if (e->sections) {
+	/* only "!GLOB": no section is none of those it leaves out */
+	if (e->sections && (section || has_positive(e->sections))) {
 		if (!section) {
 			if (why) {
 				sb_puts(why, "only for sections ");
@@ -244,11 +302,7 @@ enum verdict selector_check(const struct selector *s, size_t i,
 			}
 			return NEEDS_SECTION;
 		}
-		for (j = 0; e->sections[j]; j++) {
-			if (!fnmatch(e->sections[j], section, 0))
-				break;
-		}
-		if (!e->sections[j]) {
+		if (!section_matches(e->sections, s->fs, section)) {
 			if (why) {
 				sb_printf(why, "section %s is not ", section);
 				add_list(why, e->sections);

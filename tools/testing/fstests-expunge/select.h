@@ -20,6 +20,7 @@ struct gitfix;
 
 struct selector {
 	const struct dataset *ds;
+	const char *fs;		/* the filesystem: for section names */
 	struct kernel *k;
 	char *cond;	/* per entry: 'n', 'm', 'y', or 0 for no condition */
 	struct gitfix *git;	/* k->srctree's history, if a git tree */
@@ -34,6 +35,16 @@ struct selector {
 int selector_init(struct selector *s, const struct dataset *ds,
 		  struct kernel *k, struct diag *d, char **err);
 void selector_free(struct selector *s);
+
+/*
+ * Do section= globs (NULL-terminated; "!GLOB" for a section the entry is
+ * not for) match section of filesystem fs? For fs F, the names X, F_X
+ * and F/X are one configuration (xfstests-bld says 4k or ext4/4k,
+ * kdevops ext4_4k): each is tried. True when a name matches a positive
+ * glob (or there is none) and no name matches a negative one.
+ */
+bool section_matches(char *const *globs, const char *fs,
+		     const char *section);
 
 /*
  * Does entry i apply to this section (NULL: none given)? When why is

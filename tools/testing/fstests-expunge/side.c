@@ -46,6 +46,7 @@ static struct tally *tally_get(struct side_section *s, char **name)
 	}
 	t = array_push(&s->t, &s->n, &s->alloc, sizeof(*t));
 	t->name = *name;
+	t->time = -1;
 	*name = NULL;
 	s->hash[j] = s->n;
 	return t;
@@ -111,9 +112,9 @@ static char *out_bad(const char *xml, const char *test)
 	return NULL;
 }
 
-/* The file in the list of its run's files. */
-static void add_file(struct side *sd, const struct result_file *rf,
-		     const char *run)
+/* The file in the list of its run's files; the run's index. */
+static size_t add_file(struct side *sd, const struct result_file *rf,
+		       const char *run)
 {
 	struct side_run *r = NULL;
 	struct side_file *f;
@@ -131,9 +132,52 @@ static void add_file(struct side *sd, const struct result_file *rf,
 	f->path = xstrdup(rf->path);
 	f->section = xstrdup(rf->section);
 	f->time = rf->time;
+	return r - sd->runs;
 }
 
-static void add_suite(struct side *sd, struct result_file *rf, const char *run)
+/* The counts of a later run than the tally's first, for its attempt */
+static struct run_count *run_count(struct tally *t, size_t run)
+{
+	struct run_count *rc;
+
+	if (!t->pass && !t->fail && !t->notrun)
+		t->run0 = run;
+	if (run == t->run0)
+		return NULL;
+	if (t->nmore && t->more[t->nmore - 1].run == run)
+		return &t->more[t->nmore - 1];
+	rc = array_push(&t->more, &t->nmore, &t->amore, sizeof(*rc));
+	rc->run = run;
+	return rc;
+}
+
+bool tally_run(const struct tally *t, size_t run, struct run_count *rc)
+{
+	size_t i;
+
+	*rc = (struct run_count){ .run = run };
+	if (run == t->run0) {
+		rc->pass = t->pass;
+		rc->fail = t->fail;
+		rc->notrun = t->notrun;
+		for (i = 0; i < t->nmore; i++) {
+			rc->pass -= t->more[i].pass;
+			rc->fail -= t->more[i].fail;
+			rc->notrun -= t->more[i].notrun;
+		}
+		return true;
+	}
+	for (i = 0; i < t->nmore; i++) {
+		if (t->more[i].run == run) {
+			*rc = t->more[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+static void add_suite(struct side *sd, struct result_file *rf, const char *run,
+		      size_t run_idx)
 {
 	struct side_section *s = side_section(sd, rf->section);
 	const char *kernel;
@@ -165,12 +209,19 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 	for (i = 0; i < rf->ncases; i++) {
 		struct result_case *c = &rf->cases[i];
 		struct tally *t = tally_get(s, &c->name);
+		struct run_count *rc = run_count(t, run_idx);
 
+		if (c->time >= 0 && c->outcome != OUT_NOTRUN)
+			t->time = (t->time < 0 ? 0 : t->time) + c->time;
 		switch (c->outcome) {
 		case OUT_PASS:
 			t->pass++;
+			if (rc)
+				rc->pass++;
 			break;
 		case OUT_FAIL:
+			if (rc)
+				rc->fail++;
 			if (!t->fail++) {
 				take(&t->msg, &c->msg);
 				take(&t->detail, &c->detail);
@@ -180,6 +231,8 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run)
 		case OUT_NOTRUN:
 		default:
 			t->notrun++;
+			if (rc)
+				rc->notrun++;
 			take(&t->notrun_msg, &c->msg);
 			break;
 		}
@@ -190,11 +243,13 @@ void side_add(struct side *sd, struct result_file *rf, const char *run)
 {
 	size_t i;
 
+	size_t idx;
+
 	sd->files++;
-	add_file(sd, rf, run);
-	add_suite(sd, rf, run);
+	idx = add_file(sd, rf, run);
+	add_suite(sd, rf, run, idx);
 	for (i = 0; i < rf->nmore; i++)
-		add_suite(sd, &rf->more[i], run);
+		add_suite(sd, &rf->more[i], run, idx);
 	result_free(rf);
 }
 
@@ -254,6 +309,7 @@ void side_free(struct side *sd)
 			free(s->t[j].detail);
 			free(s->t[j].out_bad);
 			free(s->t[j].notrun_msg);
+			free(s->t[j].more);
 		}
 		for (j = 0; j < s->nprops; j++) {
 			free(s->props[j].name);

@@ -13,14 +13,24 @@
 #define NR_SIDE_SETTINGS	4
 extern const char *const side_settings[NR_SIDE_SETTINGS];
 
+/* The attempts of one run at a test */
+struct run_count {
+	size_t run;		/* index into side.runs */
+	unsigned int pass, fail, notrun;
+};
+
 /* Every attempt at one test in one section: first, retries, runs. */
 struct tally {
 	char *name;
 	unsigned int pass, fail, notrun;
+	double time;		/* the attempts' times added up, or -1: none */
 	char *msg;		/* the first failure's message */
 	char *detail;		/* its changed diff lines, or kernel log line */
 	char *out_bad;		/* its .out.bad beside the result.xml, or NULL */
 	char *notrun_msg;	/* why it did not run, the first time */
+	size_t run0;		/* the first run it is in (side.runs) */
+	struct run_count *more;	/* each later run it is in, in order */
+	size_t nmore, amore;
 };
 
 struct side_section {
@@ -73,5 +83,7 @@ struct side_section *side_section(const struct side *sd, const char *name);
 const struct tally *section_tally(const struct side_section *s,
 				  const char *test);
 const char *section_prop(const struct side_section *s, const char *name);
+/* The attempts of run (index into side.runs) at t; false: not in it. */
+bool tally_run(const struct tally *t, size_t run, struct run_count *rc);
 
 #endif

@@ -868,4 +868,33 @@ TEST(help_describes_the_exit_codes)
 	run_free(&r);
 }
 
+/* KCIDB needs the origin it knows the submitter by, spelt as it allows */
+TEST(kcidb_origin_is_required_and_checked)
+{
+	static const struct {
+		const char *args, *err;
+	} bad[] = {
+		{ "--format kcidb ", "needs --origin NAME" },
+		{ "--format kcidb --origin My-CI ", "only a-z, 0-9 and _" },
+		{ "--format kcidb --origin '' ", "only a-z, 0-9 and _" },
+		{ "--format json --origin myci ", "--origin is for --format kcidb" },
+	};
+	struct run_result r;
+	size_t i;
+	char *a;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		a = args2("%s%s", bad[i].args, DATA CMP "/runs/run4-xfs");
+		r = cmp(a);
+		EXPECT_EQ(2, r.status);
+		EXPECT_NE(NULL, strstr(r.err, bad[i].err)) TH_LOG("%s", r.err);
+		EXPECT_EQ(NULL, strstr(r.out, "{")) TH_LOG("%s", r.out);
+		run_free(&r);
+		free(a);
+	}
+	r = cmp("--format kcidb --origin my_ci_2 " DATA CMP "/runs/run4-xfs");
+	EXPECT_NE(NULL, strstr(r.out, "\"origin\": \"my_ci_2\""));
+	run_free(&r);
+}
+
 TEST_HARNESS_MAIN

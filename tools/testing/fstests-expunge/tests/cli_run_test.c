@@ -206,6 +206,29 @@ TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 	run_free(&r);
 }
 
+TEST_F(run, group_entry_goes_to_check_as_x_group)
+{
+	struct run_result r;
+	struct result_file rf;
+	size_t len;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"group:dangerous expunge # takes the machine down\n"
+		"group:other expunge section=!s1 # not for s1\n");
+	r = fexp_run(self, "-- generic/006 generic/010");
+	EXPECT_EQ(0, r.status);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	/* check was told -x dangerous, not -x other */
+	EXPECT_STREQ("dangerous\n",
+		     get_file(str_printf("%s/state/fake-check.groups",
+					 self->dir), &len));
+	EXPECT_STREQ("", outcomes(&rf, "generic/006"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
+	EXPECT_NE(NULL, strstr(r.out, "[expunged]"));
+	result_free(&rf);
+	run_free(&r);
+}
+
 /* Start run in the background; returns its pid once check runs 005. */
 static pid_t start_hanging(struct _test_data_run *self, const char *more)
 {

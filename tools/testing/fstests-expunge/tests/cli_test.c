@@ -1190,6 +1190,90 @@ TEST(fstests_rule_matches_exactly_our_tests)
 	free(args);
 }
 
+/* An fstests-like tree: generic/001, 002, xfs/001 in group dax */
+static void fstests_tree(const char *dir)
+{
+	static const char *const groups[] = { "auto dax", "quick dax",
+					      "auto" };
+	size_t i;
+
+	if (run_sh("mkdir -p %s/fst/tests/generic", dir))
+		abort();
+	for (i = 0; i < 3; i++)
+		put_str(str_printf("%s/fst/tests/generic/00%zu", dir, i + 1),
+			str_printf("_begin_fstest %s\n", groups[i]));
+	/* a dax test that never runs on ext4 */
+	if (run_sh("mkdir -p %s/fst/tests/xfs", dir))
+		abort();
+	put_str(str_printf("%s/fst/tests/xfs/001", dir), "_begin_fstest dax\n");
+}
+
+TEST_F(tmp, exclude_expands_groups_from_the_fstests_tree)
+{
+	char *dir = self->dir, *file = str_printf("%s/x", dir), *got;
+	struct run_result r;
+
+	fstests_tree(dir);
+	write_to(dir, "ext4.expunge",
+		 "group:dax expunge section=!dax # needs pmem\n"
+		 "generic/002 fail # and fails too\n");
+	r = fexp("exclude --fs ext4 --section ext4_4k --release 6.8 %s %s %s %s/fst -o %s",
+		 "--data", dir, "--fstests", dir, file);
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.err);
+	run_free(&r);
+	/* each test once, as fstests reads the file */
+	got = fstests_expunged(file, "generic/001 generic/002 generic/003");
+	EXPECT_STREQ("generic/001 yes\ngeneric/002 yes\ngeneric/003 no\n", got);
+	free(got);
+	/* the tree from FSTESTS_DIR */
+	setenv("FSTESTS_DIR", str_printf("%s/fst", dir), 1);
+	r = fexp("exclude --fs ext4 --section 4k --release 6.8 --data %s",
+		 dir);
+	EXPECT_HAS(r.out, "generic/001 # group dax: expunge: needs pmem");
+	EXPECT_STREQ("generic/001\ngeneric/002\n", tests_of(r.out));
+	run_free(&r);
+	/* the dax section is not one it is for, however it is named */
+	r = fexp("exclude --fs ext4 --section ext4/dax --release 6.8 --data %s",
+		 dir);
+	EXPECT_STREQ("generic/002\n", tests_of(r.out));
+	run_free(&r);
+	unsetenv("FSTESTS_DIR");
+	free(file);
+}
+
+TEST_F(tmp, exclude_without_a_tree_names_the_groups)
+{
+	struct run_result r;
+
+	unsetenv("FSTESTS_DIR");
+	write_to(self->dir, "ext4.expunge",
+		 "group:dax expunge # needs pmem\ngroup:encrypt fail # x\n");
+	r = fexp("exclude --fs ext4 --release 6.8 --data %s", self->dir);
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", tests_of(r.out));
+	EXPECT_HAS(r.out, "# not expanded (no fstests tree): group:dax # expunge: needs pmem");
+	EXPECT_HAS(r.err, "left as comments: dax encrypt\n");
+	run_free(&r);
+}
+
+TEST_F(tmp, check_against_an_fstests_tree)
+{
+	char *dir = self->dir;
+	struct run_result r;
+
+	fstests_tree(dir);
+	write_to(dir, "ext4.expunge",
+		 "generic/001 expunge # x\ngeneric/009 expunge # gone\n"
+		 "group:dax expunge # x\ngroup:nosuch expunge # x\n");
+	r = fexp("check --data %s --fstests %s/fst", dir, dir);
+	EXPECT_EQ(1, r.status);
+	EXPECT_HAS(r.out, "ext4.expunge:2: error: generic/009: no such test in");
+	EXPECT_HAS(r.out, "ext4.expunge:4: error: group:nosuch: no test in");
+	EXPECT_HAS(r.out, ": 2 errors, 0 warnings\n");
+	run_free(&r);
+}
+
 TEST_F(tmp, check_names_fstests_would_confuse)
 {
 	char *dir = self->dir, *file, *got;

@@ -67,6 +67,54 @@ static bool one_error(const char *line, const char *what)
 	return ok;
 }
 
+TEST(group_entries)
+{
+	struct parsed p;
+
+	parse(&p, "group:dax expunge section=!dax # pmem only\n"
+		  "group:copy_range fail # x\n");
+	ASSERT_EQ(0, p.errors);
+	ASSERT_EQ(2, p.ds.n);
+	EXPECT_STREQ("dax", entry_group(&p.ds.entries[0]));
+	EXPECT_STREQ("!dax", p.ds.entries[0].sections[0]);
+	EXPECT_STREQ("copy_range", entry_group(&p.ds.entries[1]));
+	parsed_free(&p);
+	parse(&p, "generic/001 expunge # x\n");
+	EXPECT_EQ(NULL, entry_group(&p.ds.entries[0]));
+	parsed_free(&p);
+	/* a group is never flaky: a run cannot retry a whole group */
+	EXPECT_TRUE(one_error("group:dax flaky # x", "a group cannot be flaky"));
+	EXPECT_TRUE(one_error("group: expunge # x", "not a group name"));
+	EXPECT_TRUE(one_error("group:Dax expunge # x", "not a group name"));
+	EXPECT_TRUE(one_error("group:a/b expunge # x", "not a group name"));
+	EXPECT_TRUE(one_error("dax expunge # x", "or group:NAME"));
+}
+
+TEST(tests_each_filesystem_runs)
+{
+	EXPECT_TRUE(test_runs_on("generic/001", "xfs"));
+	EXPECT_TRUE(test_runs_on("shared/001", "xfs"));
+	EXPECT_TRUE(test_runs_on("xfs/191-input-validation", "xfs"));
+	EXPECT_FALSE(test_runs_on("xfs/001", "ext4"));
+	EXPECT_FALSE(test_runs_on("ext4/001", "ext"));
+	EXPECT_TRUE(test_runs_on("ext4/001", "ext2"));
+	EXPECT_TRUE(test_runs_on("ext4/001", "ext3"));
+	EXPECT_FALSE(test_runs_on("ext4/001", "xfs"));
+}
+
+TEST(negative_section_globs)
+{
+	struct parsed p;
+
+	parse(&p, "generic/001 expunge section=!dax,!*_1k,4k # x\n");
+	EXPECT_EQ(0, p.errors);
+	parsed_free(&p);
+	EXPECT_TRUE(one_error("generic/001 expunge section=! # x",
+			      "empty section glob"));
+	EXPECT_TRUE(one_error("generic/001 expunge section=!a!b # x",
+			      "not allowed"));
+}
+
 TEST(design_examples)
 {
 	struct parsed p;

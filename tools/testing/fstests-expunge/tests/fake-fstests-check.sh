@@ -39,6 +39,7 @@ done
 [ -n "$section" ] || { echo "no -s" >&2; exit 1; }
 [ ${#tests[@]} -gt 0 ] || tests=($all)
 echo "${tests[*]}" >>"$state/fake-check.calls"
+echo "${xgroups[*]}" >>"$state/fake-check.groups"
 echo $$ >"$state/check.pid"
 
 dir=$base/$section

@@ -85,6 +85,34 @@ TEST(section_glob_classes)
 	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ab"));
 }
 
+/* xfstests-bld says 4k or ext4/4k, kdevops ext4_4k: one section */
+TEST(section_names_of_other_harnesses)
+{
+	static char *const bld[] = { "4k", NULL };
+	static char *const kdev[] = { "xfs_reflink_1024", NULL };
+	static char *const not_dax[] = { "!dax", NULL };
+	static char *const mixed[] = { "*k", "!1k", NULL };
+
+	EXPECT_TRUE(section_matches(bld, "ext4", "4k"));
+	EXPECT_TRUE(section_matches(bld, "ext4", "ext4_4k"));
+	EXPECT_TRUE(section_matches(bld, "ext4", "ext4/4k"));
+	EXPECT_FALSE(section_matches(bld, "ext4", "xfs_4k"));
+	EXPECT_FALSE(section_matches(bld, "ext4", "ext4_4k_dax"));
+	EXPECT_TRUE(section_matches(kdev, "xfs", "xfs_reflink_1024"));
+	EXPECT_TRUE(section_matches(kdev, "xfs", "reflink_1024"));
+	EXPECT_TRUE(section_matches(kdev, "xfs", "xfs/reflink_1024"));
+	EXPECT_FALSE(section_matches(kdev, "ext4", "reflink_1024"));
+	/* every section but the ones named with '!' */
+	EXPECT_TRUE(section_matches(not_dax, "ext4", "4k"));
+	EXPECT_FALSE(section_matches(not_dax, "ext4", "dax"));
+	EXPECT_FALSE(section_matches(not_dax, "ext4", "ext4_dax"));
+	EXPECT_FALSE(section_matches(not_dax, "xfs", "xfs/dax"));
+	EXPECT_TRUE(section_matches(not_dax, "ext4", "xfs_dax"));
+	EXPECT_TRUE(section_matches(mixed, "ext4", "ext4_4k"));
+	EXPECT_FALSE(section_matches(mixed, "ext4", "ext4_1k"));
+	EXPECT_FALSE(section_matches(mixed, "ext4", "dax"));
+}
+
 TEST(no_section_given)
 {
 	/* an entry for some sections needs one; an entry for all does not */
@@ -92,6 +120,14 @@ TEST(no_section_given)
 		  check_one("generic/388 flaky section=* # x", "6.8", NULL));
 	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", NULL));
 	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", "any"));
+	/* only sections it is not for: a run without a section is none */
+	EXPECT_EQ(APPLIES, check_one("group:dax expunge section=!dax # x",
+				     "6.8", NULL));
+	EXPECT_EQ(NOT_SECTION, check_one("group:dax expunge section=!dax # x",
+					 "6.8", "dax"));
+	EXPECT_EQ(NEEDS_SECTION,
+		  check_one("group:dax expunge section=!dax,4k # x", "6.8",
+			    NULL));
 }
 
 TEST(since_and_fixed_per_entry)

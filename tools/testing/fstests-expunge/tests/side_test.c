@@ -110,4 +110,52 @@ TEST(testsuites_of_one_file_stay_apart)
 	side_free(&sd);
 }
 
+/* Each run's attempts stay known, for a column per run */
+TEST(attempts_and_times_of_each_run)
+{
+	struct side sd = { 0 };
+	struct run_count rc;
+	const struct tally *t;
+	unsigned int pass, fail, notrun;
+	size_t i, j, in = 0;
+
+	add(&sd, CMP "/fstests/example-result.xml", "r1");
+	add(&sd, CMP "/runs/run3-loop/xfs_crc/result.xml", "r2");
+	add(&sd, CMP "/fstests/example-result-incomplete.xml", "r3");
+	side_finish(&sd);
+	ASSERT_EQ(3, sd.nruns);
+	t = section_tally(&sd.s[0], "generic/475");
+	ASSERT_NE(NULL, t);
+	/* three attempts in r1 and r3 each: 62 + 58 + 71 seconds */
+	EXPECT_EQ(382, (int)t->time);
+	ASSERT_TRUE(tally_run(t, 0, &rc));
+	EXPECT_EQ(1, rc.pass);
+	EXPECT_EQ(2, rc.fail);
+	ASSERT_TRUE(tally_run(t, 2, &rc));
+	EXPECT_EQ(1, rc.pass);
+	EXPECT_EQ(2, rc.fail);
+	/* every test: the runs add up to the whole */
+	for (i = 0; i < sd.s[0].n; i++) {
+		t = &sd.s[0].t[i];
+		pass = 0;
+		fail = 0;
+		notrun = 0;
+		for (j = 0; j < sd.nruns; j++) {
+			if (!tally_run(t, j, &rc))
+				continue;
+			in++;
+			pass += rc.pass;
+			fail += rc.fail;
+			notrun += rc.notrun;
+		}
+		EXPECT_EQ(t->pass, pass);
+		EXPECT_EQ(t->fail, fail);
+		EXPECT_EQ(t->notrun, notrun);
+	}
+	/* some tests are in one run only */
+	EXPECT_GT(in, sd.s[0].n);
+	EXPECT_LT(in, 3 * sd.s[0].n);
+	side_free(&sd);
+}
+
 TEST_HARNESS_MAIN

@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Read compare's KCIDB, email and HTML reports back and check them
+against its own --format json, on the real results under
+tests/fixtures/compare: each KCIDB document is validated against the
+KCIDB v5.3 schema, each page is rendered by headless Chromium and its
+DOM read back.
+
+Usage: dev/check-reports.py FSTESTS_EXPUNGE TOOL_DIR WORK_DIR
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import jsonschema
+
+FEXP, TOOL, WORK = sys.argv[1:4]
+FIX = os.path.join(TOOL, 'tests/fixtures')
+CMP = os.path.join(FIX, 'compare')
+SCHEMA = os.path.join(FIX, 'kcidb/kcidb-v5.3.schema.json')
+WIDTH = 72
+ORIGIN = 'fstests_expunge_test'
+CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu',
+                  '--disable-quic', '--no-first-run',
+                  '--disable-background-networking',
+                  '--disable-component-update', '--disable-sync']
+
+
+def kdevops(d):
+    return os.path.join(CMP, 'kdevops', d)
+
+
+# Each a compare of real runs: (name, arguments)
+CASES = [
+    ('one run, no baseline', [kdevops('20240221')]),
+    ('against a baseline with an incomplete run',
+     ['--baseline', kdevops('20231218'), kdevops('20240221')]),
+    ('several runs and kernels, a crash',
+     sorted(glob.glob(kdevops('2023*'))) + [os.path.join(CMP, 'runs')]),
+    ('ext4 runs against a baseline',
+     ['--baseline', os.path.join(CMP, 'runs/run1-ext4'),
+      os.path.join(CMP, 'runs/run3-loop')]),
+]
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+    return cond
+
+
+def compare(fmt, args, extra=()):
+    cmd = [FEXP, 'compare', '--data', os.path.join(CMP, 'data'),
+           '--format', fmt] + list(extra) + args
+    p = subprocess.run(cmd, capture_output=True, check=False)
+    if p.returncode not in (0, 1):
+        sys.exit('%s: exit %d: %s' % (' '.join(cmd), p.returncode,
+                                      p.stderr.decode()))
+    return p.stdout.decode('utf-8')
+
+
+def verdicts(doc):
+    """{(section, test): result} of every section in the run"""
+    return {(s['section'], r['test']): r for s in doc['sections']
+            if s['in_run'] for r in s['results']}
+
+
+def kcidb_path(section, test):
+    seg = lambda s: re.sub('[^a-zA-Z0-9_-]', '_', s) or '_'
+    return '.'.join(['fstests', seg(section)] +
+                    [seg(p) for p in test.split('/')])
+
+
+def check_kcidb(name, args, doc, schema):
+    text = compare('kcidb', args, ['--origin', ORIGIN])
+    k = json.loads(text)
+    try:
+        jsonschema.validate(k, schema)
+    except jsonschema.ValidationError as e:
+        check(False, '%s: kcidb: not valid KCIDB v5.3: %s' % (name, e.message))
+    want = {kcidb_path(s, t): r for (s, t), r in verdicts(doc).items()
+            if r['attempts'] is not None or r['class'] == 'missing'}
+    got = {t['path']: t for t in k['tests'] if 'class' in t.get('misc', {})}
+    check(set(want) == set(got), '%s: kcidb: tests differ from JSON: %s' %
+          (name, sorted(set(want) ^ set(got))[:5]))
+    status = {'missing': 'MISS'}
+    for path, r in want.items():
+        t = got.get(path)
+        if not t:
+            continue
+        st = status.get(r['class']) or ('FAIL' if r['failed'] else
+                                        'PASS' if r['attempts'] else 'SKIP')
+        check(t['misc']['class'] == r['class'] and t['status'] == st,
+              '%s: kcidb: %s is %s/%s, JSON says %s/%s' %
+              (name, path, t['misc']['class'], t['status'], r['class'], st))
+    incomplete = sum(len(s['incomplete']) > 0 for s in doc['sections']
+                     if s['in_run'])
+    errors = [t for t in k['tests'] if t['status'] == 'ERROR']
+    check(len(errors) == incomplete, '%s: kcidb: %d ERROR tests, %d '
+          'incomplete sections' % (name, len(errors), incomplete))
+    ids = {t['id']: t['path'] for t in k['tests']}
+    explained = {kcidb_path(s, t) for (s, t), r in verdicts(doc).items()
+                 if r['entry'] and r['entry']['kind'] != 'expunge' and
+                 r['failed']}
+    incidents = {ids.get(i['test_id']) for i in k['incidents']}
+    check(incidents == explained, '%s: kcidb: incidents %s, JSON explains %s'
+          % (name, sorted(incidents, key=str), sorted(explained)))
+    issues = {i['id'] for i in k['issues']}
+    check(all(i['issue_id'] in issues for i in k['incidents']),
+          '%s: kcidb: an incident of no issue' % name)
+    again = json.loads(compare('kcidb', args, ['--origin', ORIGIN]))
+    check(again == k, '%s: kcidb: not the same ids made twice' % name)
+
+
+def email_counts(lines):
+    """{section: {class: n, 'tests': n}} from "Counts per section:" """
+    out, cur = {}, None
+    start = lines.index('Counts per section:') + 1
+    for line in lines[start:]:
+        if not line:
+            break
+        if line.startswith('      '):
+            cur += ' ' + line.strip()
+            out[sec] = cur
+            continue
+        sec, cur = line.strip().split(': ', 1)
+        out[sec] = cur
+    res = {}
+    for sec, text in out.items():
+        head, _, rest = text.partition('; ')
+        c = {'tests': int(head.split()[0])}
+        for item in filter(None, rest.split(', ')):
+            cls, n = item.rsplit(' ', 1)
+            c[cls.replace(' ', '')] = int(n)
+        res[sec] = c
+    return res
+
+
+def email_items(lines, title):
+    """(section, test) of each item under a list headed title"""
+    items, inside = set(), False
+    for line in lines:
+        if re.match(re.escape(title) + r' \(\d+\):$', line):
+            inside = True
+        elif inside and not line:
+            break
+        elif inside and re.match(r'  \S+ \S+: ', line):
+            sec, test = line.split(':')[0].split()
+            items.add((sec, test))
+    return items
+
+
+def email_missing(lines):
+    """{section: set of tests or 'all N'} under the missing tests"""
+    out, sec, inside = {}, None, False
+    for line in lines:
+        if line.startswith('Missing (in the baseline, not here) ('):
+            inside = True
+        elif inside and not line:
+            break
+        elif inside and line.startswith('    '):
+            if not any(t.startswith('all ') for t in out[sec]):
+                out[sec] |= set(line.split())
+        elif inside:
+            sec, rest = line.strip().split(': ', 1)
+            m = re.match(r'all (\d+) tests', rest)
+            out[sec] = {'all %s' % m.group(1)} if m else set(rest.split())
+    return out
+
+
+def check_email(name, args, doc):
+    text = compare('email', args)
+    lines = text.split('\n')
+    long = [line for line in lines if len(line.expandtabs()) > WIDTH]
+    check(not long, '%s: email: lines over %d columns: %s' %
+          (name, WIDTH, long[:2]))
+    regr = doc['totals']['regression']
+    check(lines[0].startswith('Subject: [fstests] ') and
+          ': %d regression%s' % (regr, '' if regr == 1 else 's') in lines[0],
+          '%s: email: subject %s' % (name, lines[0]))
+    counts = email_counts(lines)
+    for s in doc['sections']:
+        want = {c: n for c, n in s['counts'].items()
+                if n and c != 'pass'}
+        want['tests'] = s['tests']
+        check(counts.get(s['section']) == want, '%s: email: counts of %s: '
+              '%s, JSON %s' % (name, s['section'],
+                               counts.get(s['section']), want))
+    v = verdicts(doc)
+    for cls, title in (('regression', 'Regressions'),
+                       ('still_failing', 'Still failing'),
+                       ('flaky', 'Flaky'),
+                       ('unexpected_pass',
+                        'Unexpected passes (remove the entry?)')):
+        want = {k for k, r in v.items() if r['class'] == cls}
+        got = email_items(lines, title)
+        check(got == want, '%s: email: %s: %s, JSON %s' %
+              (name, cls, sorted(got), sorted(want)))
+    want = {}
+    for s in doc['sections']:
+        if not s['counts']['missing']:
+            continue
+        want[s['section']] = ({'all %d' % s['counts']['missing']}
+                              if not s['in_run'] else
+                              {r['test'] for r in s['results']
+                               if r['class'] == 'missing'})
+    got = email_missing(lines)
+    check(got == want, '%s: email: missing %s, JSON %s' % (name, got, want))
+
+
+class Dom(HTMLParser):
+    """The matrix cells and the counts below it, as rendered: keyed by
+    (section, run, ...), run None for a column of a whole section"""
+
+    def __init__(self):
+        super().__init__()
+        self.row = None
+        self.cells = {}
+        self.counts = {}
+        self.count = None
+        self.scripts = 0
+        self.links = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'script':
+            self.scripts += 1
+        for key in ('src', 'href'):
+            if a.get(key):
+                self.links.append(a[key])
+        if tag == 'tr' and 'data-test' in a:
+            self.row = a['data-test']
+        col = (a.get('data-section'), a.get('data-run'))
+        if tag == 'td' and 'data-class' in a:
+            self.cells[col + (self.row,)] = a['data-class']
+        if tag == 'td' and 'data-count' in a:
+            self.count = col + (a['data-count'],)
+
+    def handle_data(self, data):
+        if self.count:
+            self.counts[self.count] = int(data)
+            self.count = None
+
+
+def matrix_cells(doc):
+    """{(section, test): class} a matrix of these results shows"""
+    return {k: r['class'] for k, r in verdicts(doc).items()
+            if r['class'] not in ('pass', 'not_run') and
+            (r['class'] != 'new' or r['failed'])}
+
+
+def check_column(name, dom, doc, run=None):
+    """The column(s) of run (None: of whole sections) against doc"""
+    for s in doc['sections']:
+        for cls, cnt in s['counts'].items():
+            if cls == 'pass' or (run and cls == 'missing'):
+                continue
+            got = dom.counts.get((s['section'], run, cls))
+            check(got == cnt, '%s: html: %s %s %s: %s, JSON %d' %
+                  (name, s['section'], run, cls, got, cnt))
+    secs = {s['section'] for s in doc['sections']}
+    want = {k: c for k, c in matrix_cells(doc).items()
+            if not run or c != 'missing'}
+    got = {(s, t): c for (s, r, t), c in dom.cells.items()
+           if r == run and c != 'not_run' and s in secs}
+    check(got == want, '%s: html: cells of %s differ from JSON: %s' %
+          (name, run, sorted(set(got.items()) ^ set(want.items()))[:5]))
+    v = verdicts(doc)
+    bad = [(s, t) for (s, r, t), c in dom.cells.items()
+           if r == run and s in secs and c == 'not_run' and
+           v.get((s, t), {}).get('class') != 'not_run']
+    check(not bad, '%s: html: not run there: %s' % (name, bad[:3]))
+
+
+def render(page):
+    profile = os.path.join(WORK, 'chromium-profile')
+    shutil.rmtree(profile, ignore_errors=True)
+    p = subprocess.run([CHROMIUM] + CHROMIUM_FLAGS +
+                       ['--user-data-dir=' + profile, '--dump-dom',
+                        'file://' + os.path.abspath(page)],
+                       capture_output=True, timeout=60, check=False)
+    if p.returncode or b'<html' not in p.stdout:
+        sys.exit('%s: chromium failed: %s' % (page, p.stderr.decode()[-500:]))
+    return p.stdout.decode('utf-8')
+
+
+def baseline_args(args):
+    return [a for i, a in enumerate(args) if a == '--baseline' or
+            (i and args[i - 1] == '--baseline')]
+
+
+def check_html(name, args, doc, n):
+    page = os.path.join(WORK, 'report-%d.html' % n)
+    compare('html', args, ['-o', page])
+    dom = Dom()
+    dom.feed(render(page))
+    check(not dom.scripts and not dom.links, '%s: html: scripts or links: %s'
+          % (name, dom.links[:3]))
+    runs = [r['name'] for r in doc['runs']['run']]
+    if len(runs) < 2:
+        check_column(name, dom, doc)
+        return
+    # a column per run: each as compare sees that run alone, where it
+    # chooses the same data (runs of several kernels, or naming none)
+    data = {s['section']: s['data'] for s in doc['sections']}
+    compared = 0
+    for run in runs:
+        alone = json.loads(compare('json', baseline_args(args) + [run],
+                                   ['--all']))
+        alone['sections'] = [s for s in alone['sections'] if s['in_run']
+                             and s['data'] == data.get(s['section'])]
+        compared += len(alone['sections'])
+        check_column('%s, run %s' % (name, run), dom, alone, run)
+    print("# %s: %d run columns compared" % (name, compared))
+    check(compared, '%s: html: no run column compared' % name)
+    check(all(r is not None for (_, r, _) in dom.cells),
+          '%s: html: a column of a whole section among runs' % name)
+
+
+HOSTILE = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="xfstests" failures="1" skipped="0" tests="2" time="5"
+ hostname="h" timestamp="2024-01-01T00:00:00+00:00">
+<properties>
+<property name="SECTION" value="a.b/c&lt;i&gt;"/>
+<property name="FSTYP" value="xfs"/>
+<property name="KERNEL" value="6.6.0 &lt;b&gt;"/>
+<property name="MOUNT_OPTIONS" value="-o &quot;x&quot;"/>
+</properties>
+<testcase classname="xfstests.a.b/c&lt;i&gt;" name="generic/&lt;b&gt;x&amp;y" time="3">
+<failure message="&lt;script&gt;alert(1)&lt;/script&gt; %s" type="TestFail"/>
+</testcase>
+<testcase classname="xfstests.a.b/c&lt;i&gt;" name="generic/002" time="2"/>
+</testsuite>
+"""
+
+
+def check_hostile(schema):
+    """Markup, long text and odd names in the results stay text"""
+    path = os.path.join(WORK, 'hostile.xml')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(HOSTILE % ('\u00e9' * 20000))
+    name = 'hostile input'
+    k = json.loads(compare('kcidb', [path], ['--origin', ORIGIN]))
+    try:
+        jsonschema.validate(k, schema)
+    except jsonschema.ValidationError as e:
+        check(False, '%s: kcidb: not valid KCIDB v5.3: %s' % (name, e.message))
+    check(any(t['path'] == 'fstests.a_b_c_i_.generic._b_x_y'
+              for t in k['tests']), '%s: kcidb: paths %s' %
+          (name, [t['path'] for t in k['tests']]))
+    text = compare('email', [path])
+    check(all(len(line) <= WIDTH for line in text.split('\n')),
+          '%s: email: a line over %d columns' % (name, WIDTH))
+    page = os.path.join(WORK, 'hostile.html')
+    compare('html', [path], ['-o', page])
+    dom = Dom()
+    dom.feed(render(page))
+    check(not dom.scripts and not dom.links and
+          dom.cells.get(('a.b/c<i>', None, 'generic/<b>x&y')) == 'regression',
+          '%s: html: %d scripts, cells %s' % (name, dom.scripts, dom.cells))
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    with open(SCHEMA, encoding='utf-8') as f:
+        schema = json.load(f)
+    check_hostile(schema)
+    for n, (name, args) in enumerate(CASES):
+        doc = json.loads(compare('json', args, ['--all']))
+        check_kcidb(name, args, doc, schema)
+        check_email(name, args, doc)
+        check_html(name, args, doc, n)
+    for f in failures:
+        print('# ' + f)
+    print('%d cases, %d problems' % (len(CASES), len(failures)))
+    return 1 if failures else 0
+
+
+CHROMIUM = shutil.which('chromium') or shutil.which('chromium-headless-shell')
+if not CHROMIUM:
+    sys.exit('chromium not found: install it (dev/setup.sh does)')
+sys.exit(main())
