@@ -10,7 +10,32 @@
 #include "compare-run.h"
 #include "fstests-hints.h"
 #include "gitfix.h"
+#include "result-pool.h"
 #include "resultfind.h"
+
+struct read_state {
+	struct side *sd;
+	const struct found_list *fl;
+	int ret;
+};
+
+/* One file read, in the order found: into the side. */
+static void add_read(void *ctx, size_t i, struct result_file *rf, int ret,
+		     char *err)
+{
+	struct read_state *rs = ctx;
+
+	if (ret) {
+		pr_err("%s", err);
+		free(err);
+		result_free(rf);
+		rs->ret = -1;
+		return;
+	}
+	if (rf->incomplete)
+		pr_warn("%s: incomplete: %s", rf->path, rf->why_incomplete);
+	side_add(rs->sd, rf, rs->fl->f[i].run);
+}
 
 /*
  * Read every file of the paths into one side; -1 after saying why, 1
@@ -21,6 +46,8 @@ static int read_side(const struct strlist *paths, struct side *sd,
 		     struct strlist *notes)
 {
 	struct found_list fl = { 0 };
+	struct read_state rs;
+	char **paths_read;
 	int ret = 0;
 	size_t i;
 
@@ -40,22 +67,13 @@ static int read_side(const struct strlist *paths, struct side *sd,
 			fl.skipped);
 		ret = ret ? ret : 1;
 	}
-	for (i = 0; i < fl.n; i++) {
-		struct result_file rf;
-		char *err = NULL;
-
-		if (result_read(fl.f[i].path, &rf, &err)) {
-			pr_err("%s", err);
-			free(err);
-			result_free(&rf);
-			ret = -1;
-			continue;
-		}
-		if (rf.incomplete)
-			pr_warn("%s: incomplete: %s", rf.path,
-				rf.why_incomplete);
-		side_add(sd, &rf, fl.f[i].run);
-	}
+	paths_read = found_paths(&fl);
+	rs.sd = sd;
+	rs.fl = &fl;
+	rs.ret = ret;
+	result_read_many(paths_read, fl.n, add_read, &rs);
+	ret = rs.ret;
+	free(paths_read);
 	found_free(&fl);
 	side_finish(sd);
 	return ret;

@@ -13,11 +13,6 @@ void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
 	kc->config_given = o->config || o->build_dir;
 }
 
-static bool same(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
 /* 0 known, 1 no data (kd->none says why), -1 error */
 static int identify(struct kdata_cache *kc, struct kdata *kd, bool results,
 		    char **err)
@@ -160,7 +155,7 @@ static const struct kdata *get(struct kdata_cache *kc, const char *fs,
 	size_t i;
 
 	for (i = 0; i < kc->n; i++) {
-		if (same(kc->kd[i]->fs, fs) && same(kc->kd[i]->release, release))
+		if (str_same(kc->kd[i]->fs, fs) && str_same(kc->kd[i]->release, release))
 			return kc->kd[i];
 	}
 	kd = xcalloc(1, sizeof(*kd));

@@ -209,3 +209,13 @@ void found_free(struct found_list *l)
 	strlist_free(&l->notes);
 	memset(l, 0, sizeof(*l));
 }
+
+char **found_paths(const struct found_list *l)
+{
+	char **paths = xcalloc(l->n + 1, sizeof(*paths));
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		paths[i] = l->f[i].path;
+	return paths;
+}

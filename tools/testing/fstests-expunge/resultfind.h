@@ -31,5 +31,7 @@ struct found_list {
  */
 int results_find(const char *path, struct found_list *l, char **err);
 void found_free(struct found_list *l);
+/* The paths of l, in its order (the strings are l's): free() the array. */
+char **found_paths(const struct found_list *l);
 
 #endif

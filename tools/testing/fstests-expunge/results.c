@@ -9,6 +9,7 @@
 
 #include <libxml/parser.h>
 
+#include "result-scan.h"
 #include "results.h"
 #include "util.h"
 #include "xmlfilter.h"
@@ -36,6 +37,11 @@ struct reader {
 	bool whole;		/* keep everything: result_read_whole() */
 	bool in_cdata;		/* the log has CDATA: only that is its text */
 	bool stop;		/* not a result file: stop reading */
+	bool scanning;		/* result_scan() hands the events */
+	bool no_scan;		/* libxml2 only */
+	int fd;			/* the input, to read again: or -1 and ... */
+	const char *buf;	/* ... the input in memory */
+	size_t len;
 	char *bad_name;		/* a testcase name we refuse, quoted */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
@@ -157,8 +163,12 @@ static char *log_line(const char *s, enum log_kind kind)
  */
 static char *unref_amp(const char *s, size_t n)
 {
-	char *out = xstrndup(s, n), *p = out, *q = out;
+	char *out = xstrndup(s, n), *p, *q;
 
+	p = memchr(out, '&', n);
+	if (!p)
+		return out;
+	q = p;
 	while (*p) {
 		if (str_starts(p, "&#38;")) {
 			*q++ = '&';
@@ -470,6 +480,15 @@ static void sax_cdata(void *ctx, const xmlChar *s, int len)
 
 	if (!rd->in_cdata)
 		rd->text.len = 0;
+	/*
+	 * libxml2 may hand a section on in pieces, of which keep_text()
+	 * keeps those that start below its bound: when one section would
+	 * cross it, only libxml2 can tell what it keeps.
+	 */
+	if (rd->scanning && rd->in_cdata && rd->in_case && rd->log &&
+	    rd->text.len < 2 * XF_CDATA_KEEP &&
+	    rd->text.len + len > 2 * XF_CDATA_KEEP)
+		rd->stop = true;
 	rd->in_cdata = true;
 	keep_text(rd, s, len);
 }
@@ -486,7 +505,45 @@ static void on_error(void *arg, xmlErrorPtr e)
 	rd->err_msg = n ? xstrndup(e->message, n) : xstrdup("parse error");
 }
 
-/* Feed the filtered file to a SAX2 push parser; -1 on an error. */
+/* Start again from the top: what the scanner handed on is forgotten. */
+static int restart(struct reader *rd)
+{
+	struct result_file *rf = rd->top;
+	char *path = rf->path;
+
+	rf->path = NULL;
+	result_free(rf);
+	rf->path = path;
+	rf->time = -1;
+	rd->rf = rf;
+	rd->seen_suite = false;
+	rd->in_case = false;
+	rd->decided = false;
+	rd->stop = false;
+	rd->in_cdata = false;
+	rd->log = LOG_NONE;
+	rd->text.len = 0;
+	result_case_free(&rd->cur);
+	free(rd->bad_name);
+	rd->bad_name = NULL;
+	xf_free(&rd->xf);
+	if (rd->fd < 0) {
+		xf_init_buf(&rd->xf, rd->buf, rd->len);
+		return 0;
+	}
+	xf_init_fd(&rd->xf, rd->fd);
+	if (lseek(rd->fd, 0, SEEK_SET) < 0) {
+		rd->xf.error = xasprintf("cannot read it again: %s",
+					 errstr(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The filtered file through result_scan() and, when it cannot tell,
+ * through a SAX2 push parser from the start; -1 on an error.
+ */
 static int parse(struct reader *rd)
 {
 	xmlSAXHandler sax = { 0 };
@@ -500,6 +557,16 @@ static int parse(struct reader *rd)
 	sax.characters = sax_text;
 	sax.cdataBlock = sax_cdata;
 	sax.serror = on_error;
+	/* result_read_whole() keeps text the scanner may cut elsewhere */
+	if (!rd->whole && !rd->no_scan) {
+		rd->scanning = true;
+		n = result_scan(&rd->xf, &sax, rd, &rd->stop);
+		rd->scanning = false;
+		if (n == SCAN_DONE)
+			return 0;
+		if (restart(rd))
+			return -1;
+	}
 	xmlInitParser();
 	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);
 	if (!ctxt)
@@ -587,16 +654,29 @@ static int read_common(struct reader *rd, const char *name,
 	return ret;
 }
 
-int result_read_buf(const char *name, const char *buf, size_t len,
-		    struct result_file *rf, char **err)
+static int read_buf(const char *name, const char *buf, size_t len,
+		    bool no_scan, struct result_file *rf, char **err)
 {
-	struct reader rd = { 0 };
+	struct reader rd = { .fd = -1, .buf = buf, .len = len,
+			     .no_scan = no_scan };
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(name);
 	rf->time = -1;
 	xf_init_buf(&rd.xf, buf, len);
 	return read_common(&rd, rf->path, rf, err);
+}
+
+int result_read_buf(const char *name, const char *buf, size_t len,
+		    struct result_file *rf, char **err)
+{
+	return read_buf(name, buf, len, false, rf, err);
+}
+
+int result_read_buf_xml(const char *name, const char *buf, size_t len,
+			struct result_file *rf, char **err)
+{
+	return read_buf(name, buf, len, true, rf, err);
 }
 
 static int read_path(const char *path, bool whole, struct result_file *rf,
@@ -621,10 +701,16 @@ static int read_path(const char *path, bool whole, struct result_file *rf,
 		close(fd);
 		return -1;
 	}
+	rd.fd = fd;
 	xf_init_fd(&rd.xf, fd);
 	ret = read_common(&rd, rf->path, rf, err);
 	close(fd);
 	return ret;
+}
+
+void result_read_init(void)
+{
+	xmlInitParser();
 }
 
 int result_read(const char *path, struct result_file *rf, char **err)
@@ -672,4 +758,40 @@ void result_free(struct result_file *rf)
 	free(rf->section);
 	free(rf->why_incomplete);
 	memset(rf, 0, sizeof(*rf));
+}
+
+const char *result_diff(const struct result_file *a,
+			const struct result_file *b)
+{
+	size_t i;
+
+	if (!str_same(a->section, b->section))
+		return "section";
+	if (a->nprops != b->nprops || a->ncases != b->ncases ||
+	    a->nmore != b->nmore)
+		return "counts";
+	if (a->time != b->time || a->incomplete != b->incomplete ||
+	    a->repaired != b->repaired)
+		return "time, incomplete or repaired";
+	if (!str_same(a->why_incomplete, b->why_incomplete))
+		return "why_incomplete";
+	for (i = 0; i < a->nprops; i++) {
+		if (!str_same(a->props[i].name, b->props[i].name) ||
+		    !str_same(a->props[i].value, b->props[i].value))
+			return "a property";
+	}
+	for (i = 0; i < a->ncases; i++) {
+		const struct result_case *x = &a->cases[i], *y = &b->cases[i];
+
+		if (!str_same(x->name, y->name) || x->outcome != y->outcome ||
+		    !str_same(x->msg, y->msg) || !str_same(x->detail, y->detail))
+			return "a testcase";
+	}
+	for (i = 0; i < a->nmore; i++) {
+		const char *d = result_diff(&a->more[i], &b->more[i]);
+
+		if (d)
+			return d;
+	}
+	return NULL;
 }

@@ -71,7 +71,19 @@ int result_read_whole(const char *path, struct result_file *rf, char **err);
 /* The same from a buffer; name is used in messages. */
 int result_read_buf(const char *name, const char *buf, size_t len,
 		    struct result_file *rf, char **err);
+/*
+ * The same through libxml2 alone, never the byte scanner that reads the
+ * common form (tests and fuzzers compare the two).
+ */
+int result_read_buf_xml(const char *name, const char *buf, size_t len,
+			struct result_file *rf, char **err);
 void result_free(struct result_file *rf);
+/* Ready libxml2: once, before several threads call result_read(). */
+void result_read_init(void);
+
+/* NULL when a and b hold the same, else what differs first. */
+const char *result_diff(const struct result_file *a,
+			const struct result_file *b);
 
 /* A property's value, or NULL. */
 const char *result_prop(const struct result_file *rf, const char *name);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kdata.h"
+#include "result-pool.h"
 #include "resultfind.h"
 #include "side.h"
 #include "update.h"
@@ -104,38 +105,51 @@ static void fold(struct evidence *ev)
 	ev->n = n + 1;
 }
 
+struct collect_state {
+	struct evidence *ev;
+	const char *fs;
+	int ret;
+};
+
+/* One file read, in the order found: its observations. */
+static void collect_one(void *ctx, size_t i, struct result_file *rf,
+			int ret, char *err)
+{
+	struct collect_state *cs = ctx;
+
+	if (ret) {
+		pr_err("%s", err);
+		free(err);
+		result_free(rf);
+		cs->ret = -1;
+		return;
+	}
+	add_file(cs->ev, rf, cs->fs);
+}
+
 static int collect(const struct strlist *paths, const char *fs,
 		   struct evidence *ev)
 {
+	struct collect_state cs = { .ev = ev, .fs = fs };
 	struct found_list fl = { 0 };
+	char **paths_read;
 	char *err = NULL;
 	size_t i;
-	int ret = 0;
 
 	for (i = 0; i < paths->n; i++) {
 		if (results_find(paths->v[i], &fl, &err)) {
 			pr_err("%s", err);
 			free(err);
 			err = NULL;
-			ret = -1;
+			cs.ret = -1;
 		}
 	}
-	for (i = 0; i < fl.n; i++) {
-		struct result_file rf;
-
-		if (result_read(fl.f[i].path, &rf, &err)) {
-			pr_err("%s", err);
-			free(err);
-			err = NULL;
-			result_free(&rf);
-			ret = -1;
-			continue;
-		}
-		add_file(ev, &rf, fs);
-	}
+	paths_read = found_paths(&fl);
+	result_read_many(paths_read, fl.n, collect_one, &cs);
+	free(paths_read);
 	found_free(&fl);
 	fold(ev);
-	return ret;
+	return cs.ret;
 }
 
 struct planner {

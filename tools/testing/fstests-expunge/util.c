@@ -547,6 +547,11 @@ uint64_t fnv1a(const void *buf, size_t len)
 	return h;
 }
 
+bool str_same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 bool str_starts(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));

@@ -123,6 +123,8 @@ void free_list(char **list);
 
 char *trim(char *s);
 bool str_starts(const char *s, const char *prefix);
+/* Both NULL, or the same string. */
+bool str_same(const char *a, const char *b);
 
 /* The value of a hexadecimal digit, or -1. */
 int hexval(int c);

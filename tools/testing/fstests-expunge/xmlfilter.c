@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/types.h>
+
 #include "xmlfilter.h"
 
 #define WINDOW		(256 << 10)
@@ -47,16 +49,42 @@ static unsigned long in_line(const struct xml_filter *f)
 	return 1 + f->out_lines + f->skipped_total;
 }
 
+/*
+ * The newlines in n bytes, eight at a time: logs have a line every few
+ * dozen bytes, too many for a memchr() call each.
+ */
 static unsigned long count_nl(const char *s, size_t n)
 {
-	const char *end = s + n;
+	const u64 ones7 = 0x7f7f7f7f7f7f7f7fULL, nl = 0x0a0a0a0a0a0a0a0aULL;
 	unsigned long lines = 0;
+	size_t i = 0;
 
-	while ((s = memchr(s, '\n', end - s))) {
-		lines++;
-		s++;
+	for (; i + 8 <= n; i += 8) {
+		u64 w, t;
+
+		memcpy(&w, s + i, 8);
+		w ^= nl;	/* a newline is now a zero byte */
+		/* the top bit of each byte that is not zero */
+		t = ((w & ones7) + ones7) | w;
+		/* a 1 in each byte that was a newline, summed in the top one */
+		lines += (((~t & ~ones7) >> 7) * 0x0101010101010101ULL) >> 56;
 	}
+	for (; i < n; i++)
+		lines += s[i] == '\n';
 	return lines;
+}
+
+/* The "]]>" or "-->" that ends a section, by its rarer last byte. */
+static const char *find_mark(const char *s, size_t n, const char *mark)
+{
+	const char *end = s + n, *p = s + 2;
+
+	while (p < end && (p = memchr(p, '>', end - p))) {
+		if (p[-1] == mark[1] && p[-2] == mark[0])
+			return p - 2;
+		p++;
+	}
+	return NULL;
 }
 
 static void emit(struct xml_filter *f, const char *s, size_t n)
@@ -353,6 +381,33 @@ static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,
 	return vend - w;
 }
 
+/* At "<!": a CDATA section, a comment, or a declaration we refuse. */
+static int step_bang(struct xml_filter *f, const char *s, size_t a)
+{
+	size_t n;
+
+	if (a >= 9 && !memcmp(s, "<![CDATA[", 9)) {
+		emit(f, s, 9);
+		f->pos += 9;
+		f->state = XS_CDATA;
+		return 0;
+	}
+	if (a >= 4 && !memcmp(s, "<!--", 4)) {
+		emit(f, s, 4);
+		f->pos += 4;
+		f->state = XS_COMMENT;
+		return 0;
+	}
+	for (n = 0; n < 16 && n + 2 < a; n++) {
+		if (strchr(" \t\n[>", s[n + 2]))
+			break;
+	}
+	f->error = xasprintf("line %lu: a declaration (<!%.*s...) %s",
+			     in_line(f), (int)n, s + 2,
+			     "has no place in a result file");
+	return -1;
+}
+
 static int step_text(struct xml_filter *f)
 {
 	const char *s, *p;
@@ -377,32 +432,13 @@ static int step_text(struct xml_filter *f)
 		return -1;
 	s = f->in + f->pos;
 	a = f->len - f->pos;
-	if (a >= 9 && !memcmp(s, "<![CDATA[", 9)) {
-		emit(f, s, 9);
-		f->pos += 9;
-		f->state = XS_CDATA;
-		return 0;
-	}
-	if (a >= 4 && !memcmp(s, "<!--", 4)) {
-		emit(f, s, 4);
-		f->pos += 4;
-		f->state = XS_COMMENT;
-		return 0;
-	}
-	if (a >= 2 && s[1] == '!') {
-		for (n = 0; n < 16 && n + 2 < a; n++) {
-			if (strchr(" \t\n[>", s[n + 2]))
-				break;
-		}
-		f->error = xasprintf("line %lu: a declaration (<!%.*s...) %s",
-				     in_line(f), (int)n, s + 2,
-				     "has no place in a result file");
-		return -1;
-	}
+	if (a >= 2 && s[1] == '!')
+		return step_bang(f, s, a);
 	for (t = 0; t < ARRAY_SIZE(repair_tags); t++) {
 		size_t l = strlen(repair_tags[t].tag);
 
-		if (a < l || memcmp(s, repair_tags[t].tag, l))
+		if (a < l || s[1] != repair_tags[t].tag[1] ||
+		    memcmp(s, repair_tags[t].tag, l))
 			continue;
 		if (fill(f, XF_TAG_MAX))
 			return -1;
@@ -415,8 +451,11 @@ static int step_text(struct xml_filter *f)
 		}
 		break;
 	}
-	emit(f, s, 1);
-	f->pos++;
+	/* markup to pass on: up to the next '<' (not yet in the window) */
+	p = memchr(s + 1, '<', a - 1);
+	n = p ? (size_t)(p - s) : a;
+	emit(f, s, n);
+	f->pos += n;
 	return 0;
 }
 
@@ -481,7 +520,7 @@ static int step_section(struct xml_filter *f)
 		return -1;
 	s = f->in + f->pos;
 	a = f->len - f->pos;
-	q = memmem(s, a, mark, 3);
+	q = find_mark(s, a, mark);
 	n = q ? (size_t)(q - s) : (f->eof ? a : a - 2);
 	if (cdata)
 		cdata_take(f, s, n);
@@ -525,6 +564,35 @@ int xf_read(struct xml_filter *f, char *buf, int len)
 		f->out_pos = 0;
 	}
 	return n;
+}
+
+const char *xf_peek(struct xml_filter *f, size_t want, size_t *avail)
+{
+	size_t left = f->out.len - f->out_pos;
+
+	if (f->out_pos && left < want) {
+		memmove(f->out.buf, f->out.buf + f->out_pos, left);
+		f->out.len = left;
+		f->out_pos = 0;
+	}
+	while (f->out.len - f->out_pos < want && f->state != XS_DONE &&
+	       !f->error) {
+		if (f->state == XS_TEXT ? step_text(f) : step_section(f))
+			break;
+	}
+	*avail = f->out.len - f->out_pos;
+	if (f->error)
+		return NULL;
+	return *avail ? f->out.buf + f->out_pos : "";
+}
+
+void xf_consume(struct xml_filter *f, size_t n)
+{
+	f->out_pos += n;
+	if (f->out_pos == f->out.len) {
+		f->out.len = 0;
+		f->out_pos = 0;
+	}
 }
 
 unsigned long xf_lines(const struct xml_filter *f)

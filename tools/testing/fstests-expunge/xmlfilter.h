@@ -67,6 +67,15 @@ void xf_free(struct xml_filter *f);
  */
 int xf_read(struct xml_filter *f, char *buf, int len);
 
+/*
+ * The filtered bytes without a copy: at least want of them unless the
+ * input ends first. Returns them (*avail of them, perhaps none), or
+ * NULL when the filter stopped (f->error). They stay until consumed.
+ */
+const char *xf_peek(struct xml_filter *f, size_t want, size_t *avail);
+/* Done with n bytes xf_peek() gave. */
+void xf_consume(struct xml_filter *f, size_t n);
+
 /* The lines of input read so far (all of them at the end). */
 unsigned long xf_lines(const struct xml_filter *f);
 

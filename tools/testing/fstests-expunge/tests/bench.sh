@@ -1,26 +1,32 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Benchmark "compare" against its floor (grep -c '<testcase', a byte
-# scan), xmllint --stream and, where XFSTESTS_BLD names an xfstests-bld
-# checkout, its gen_results_summary, over a corpus
-# made from the real result.xml fixtures: many runs, thousands of
-# testcases, failures with logs of megabytes in CDATA. Prints wall time
-# and peak RSS of both over the same files, and compare's peak RSS at two
-# corpus sizes: it must not grow with the corpus.
+# scan), xmllint --stream --noout and, where XFSTESTS_BLD names an
+# xfstests-bld checkout, its gen_results_summary (the peer), over corpora
+# made from the real result.xml fixtures: "markup", whole fstests runs
+# with few logs, and "logs", runs whose failures carry logs of megabytes
+# in CDATA. Then compare's peak RSS at SIZE_MB and LARGE_MB (it must not
+# grow with the corpus), and exclude over 14,000 entries. Each figure is
+# printed with its target; the corpora are removed at the end. Where
+# BENCH_BEFORE names another build of fstests-expunge, it is measured in
+# the same run, for a before and after.
 #
-# Usage: bench.sh FSTESTS_EXPUNGE WORKDIR [RUNS]
+# Usage: bench.sh FSTESTS_EXPUNGE WORKDIR [SIZE_MB [LARGE_MB]]
 set -eu
 
 fexp=$1
-work=$2
-runs=${3:-40}
-fix=$(cd "$(dirname "$0")" && pwd)/fixtures/compare
-corpus=$work/bench-corpus
+work=$2/bench
+size=${3:-100}
+large=${4:-300}
+here=$(cd "$(dirname "$0")" && pwd)
+fix=$here/fixtures/compare
+data=$fix/data
+missed=0
 
-# One fixture, turned into run $2 of host $3: some passes become
-# failures with a log of 256 KiB to 4 MiB, as fstests writes them.
+# One fixture, turned into run $2 of host $3: a few passes become
+# failures; with logs (odd $4), each with a log of 64 KiB to 4 MiB.
 make_run() {
-	awk -v seed="$2" -v host="$3" '
+	awk -v seed="$2" -v host="$3" -v logs="$4" '
 	BEGIN {
 		srand(seed)
 		line = "meta-data=/dev/loop5 isize=512 agcount=4, agsize=1310720 blks\n" \
@@ -36,7 +42,7 @@ make_run() {
 			printf "\t\t<failure message=\"- output mismatch " \
 			       "(see %s.out.bad)\" type=\"TestFail\" />\n", host
 			print "\t\t<system-out>\n<![CDATA["
-			n = 4 + int(rand() * 60)
+			n = logs ? 1 + int(rand() * 64) : 0
 			for (i = 0; i < n; i++)
 				printf "%s", blk
 			print "]]>\n\t\t</system-out>\n\t\t<system-err>\n<![CDATA["
@@ -52,108 +58,178 @@ make_run() {
 	{ print }' "$1"
 }
 
-echo "Building the corpus in $corpus ($runs runs of 4 sections)..."
-rm -rf "$corpus"
-r=0
-while [ $r -lt "$runs" ]; do
-	for f in "$fix"/kdevops/20231218/6.6.0-rc5/xfs_crc/result.xml \
-		 "$fix"/kdevops/20240221/6.8.0-rc2/xfs_crc/result.xml \
-		 "$fix"/kdevops/20230829/*/xfs_reflink_4k/result.xml \
-		 "$fix"/kdevops/old/*/xfs_crc/result.xml; do
-		rel=${f#"$fix"/kdevops/}
-		out=$corpus/host-$r/$(dirname "$rel" | cut -d/ -f2-)
-		mkdir -p "$out"
-		make_run "$f" $((r * 7 + ${#rel})) "host-$r" > "$out/result.xml"
+# corpus DIR KIND MB: hosts of runs (even ones the baseline, odd ones the
+# results), from host $first on, until DIR holds MB megabytes
+corpus() {
+	bytes=0
+	[ -d "$1" ] && bytes=$(du -sb "$1" | cut -f1)
+	logs=0
+	[ "$2" = logs ] && logs=1
+	while [ "$bytes" -lt $(($3 << 20)) ]; do
+		side=run
+		[ $((first % 2)) = 0 ] && side=base
+		for f in "$fix"/kdevops/*/*/*/result.xml; do
+			# an unfinished run (time=""): the peer cannot total it
+			grep -q ' time=""' "$f" && continue
+			rel=${f#"$fix"/kdevops/}
+			out=$1/$side/host-$first/${rel%/result.xml}
+			mkdir -p "$out"
+			make_run "$f" $((first * 7 + ${#rel})) "host-$first" $logs \
+				> "$out/result.xml"
+			bytes=$((bytes + $(wc -c < "$out/result.xml")))
+		done
+		first=$((first + 1))
 	done
-	r=$((r + 1))
-done
-
-files=$(find "$corpus" -name result.xml | sort)
-nfiles=$(echo "$files" | wc -l)
-ncases=$(cat $files | grep -c '<testcase ')
-mb=$(du -sm "$corpus" | cut -f1)
-echo "corpus: $nfiles files, $ncases testcases, $mb MB"
-
-# wall seconds and peak RSS in MB of a command, page cache warm
-measure() {
-	cat $files > /dev/null
-	/usr/bin/time -f '%e %M' -o "$work/bench.time" "$@" > /dev/null 2>&1 || true
-	awk '{ printf "%.2f s, peak RSS %.1f MB", $1, $2 / 1024 }' "$work/bench.time"
 }
 
-# the baseline is the first half of the hosts, the run the second
-half=$((runs / 2))
-base_args=
-run_args=
-r=0
-while [ $r -lt "$runs" ]; do
-	if [ $r -lt $half ]; then
-		base_args="$base_args --baseline $corpus/host-$r"
-	else
-		run_args="$run_args $corpus/host-$r"
-	fi
-	r=$((r + 1))
-done
+# best wall seconds of three and the peak RSS in MB of a command, the
+# page cache warm; its output goes to a file (GNU grep stops at the
+# first match when it writes to /dev/null)
+measure() {
+	best=
+	rss=0
+	for i in 1 2 3; do
+		t0=$(date +%s%N)
+		/usr/bin/time -f '%M' -o "$work/time" "$@" > "$work/out" 2>&1 || true
+		t1=$(date +%s%N)
+		m=$(tail -n 1 "$work/time")
+		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
+		best=$(awk -v a="${best:-1e9}" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
+		[ "$m" -gt "$rss" ] && rss=$m
+	done
+	echo "$best $((rss / 1024))"
+}
 
-c=$(measure "$fexp" compare --data "$fix/data" $base_args $run_args)
-ct=$(awk '{ print $1 }' "$work/bench.time")
-x=$(measure xmllint --stream --noout $files)
-xt=$(awk '{ print $1 }' "$work/bench.time")
-g=$(measure grep -c '<testcase' $files)
-gt=$(awk '{ print $1 }' "$work/bench.time")
-echo "compare (all $nfiles files):          $c"
-echo "grep -c '<testcase' (the floor):       $g"
-echo "xmllint --stream --noout (same files): $x"
-awk -v c="$ct" -v x="$xt" -v g="$gt" 'BEGIN {
-	printf "ratio compare / grep: %.1f (target: at most 5)\n", (g > 0 ? c / g : 0)
-	printf "ratio compare / xmllint: %.2f\n", (x > 0 ? c / x : 0) }'
-# the peer: xfstests-bld's own summary, where a checkout is given
+# say NAME SECONDS RSS: one line of figures
+say() {
+	printf '  %-34s %7.2f s  %5d MB\n' "$1" "$2" "$3"
+}
+
+# target WHAT OK: the verdict on a target
+target() {
+	if [ "$2" = 1 ]; then
+		echo "  ok: $1"
+	else
+		echo "  MISSED: $1"
+		missed=$((missed + 1))
+	fi
+}
+
 peer=
-[ -n "${XFSTESTS_BLD:-}" ] &&
-	peer=$(find "$XFSTESTS_BLD" -name 'gen_results_summary*' -type f | head -n 1)
-if [ -n "$peer" ]; then
-	p=$(measure python3 "$peer" "$corpus")
-	pt=$(awk '{ print $1 }' "$work/bench.time")
-	echo "gen_results_summary (xfstests-bld):    $p"
-	awk -v c="$ct" -v p="$pt" 'BEGIN {
-		printf "speed-up over the peer: %.0fx (target: at least 30x)\n",
-			(c > 0 ? p / c : 0) }'
-else
-	echo "gen_results_summary: XFSTESTS_BLD not set, peer not measured"
+if [ -n "${XFSTESTS_BLD:-}" ]; then
+	peer=$XFSTESTS_BLD/test-appliance/files/usr/local/bin/gen_results_summary
+	[ -f "$peer" ] || { echo "XFSTESTS_BLD: no $peer" >&2; exit 2; }
+	peerlib=$XFSTESTS_BLD/test-appliance/files/usr/lib/python3/dist-packages
 fi
 
-q=$((runs / 4))
-qa=
-files_q=
-r=0
-while [ $r -lt "$q" ]; do
-	qa="$qa $corpus/host-$r"
-	files_q="$files_q $(find "$corpus/host-$r" -name result.xml)"
-	r=$((r + 1))
+# run_peer DIR: gen_results_summary reads results.xml files: links
+run_peer() {
+	rm -rf "$work/peer"
+	for f in $(find "$1" -name result.xml); do
+		d=$work/peer/${f#"$1"/}
+		mkdir -p "${d%/result.xml}"
+		ln -s "$f" "${d%/result.xml}/results.xml"
+	done
+	fig=$(measure env PYTHONPATH="$peerlib" python3 "$peer" "$work/peer")
+	if grep -q '^Totals: ' "$work/out"; then
+		echo "$fig"
+	else
+		echo "  gen_results_summary failed: $(tail -n 1 "$work/out")" >&2
+	fi
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+for kind in markup logs; do
+	dir=$work/$kind
+	first=0
+	corpus "$dir" $kind "$size"
+	files=$(find "$dir" -name result.xml | sort)
+	cat $files > /dev/null
+	echo "corpus \"$kind\": $(echo "$files" | wc -l) files," \
+	     "$(cat $files | grep -c '<testcase ') testcases, $(du -sm "$dir" | cut -f1) MB"
+	set -- "$fexp" compare --data "$data" --baseline "$dir/base" "$dir/run"
+	read -r ct crss <<-EOF
+	$(measure "$@")
+	EOF
+	read -r c1 c1rss <<-EOF
+	$(measure env FSTESTS_EXPUNGE_JOBS=1 "$@")
+	EOF
+	read -r gt grss <<-EOF
+	$(measure grep -c '<testcase' $files)
+	EOF
+	read -r xt xrss <<-EOF
+	$(measure xmllint --stream --noout $files)
+	EOF
+	say "compare ($(getconf _NPROCESSORS_ONLN) readers)" "$ct" "$crss"
+	say "compare (1 reader)" "$c1" "$c1rss"
+	if [ -n "${BENCH_BEFORE:-}" ]; then
+		shift
+		read -r bt brss <<-EOF
+		$(measure "$BENCH_BEFORE" "$@")
+		EOF
+		say "compare before (BENCH_BEFORE)" "$bt" "$brss"
+	fi
+	say "grep -c '<testcase' (the floor)" "$gt" "$grss"
+	say "xmllint --stream --noout" "$xt" "$xrss"
+	r=$(awk -v c="$ct" -v g="$gt" 'BEGIN { printf "%.1f", c / (g > 0 ? g : 0.01) }')
+	target "compare / grep: ${r}x (at most 5x)" \
+		"$(awk -v r="$r" 'BEGIN { print (r <= 5) }')"
+	if [ -n "$peer" ]; then
+		read -r pt prss <<-EOF
+		$(run_peer "$dir")
+		EOF
+		[ -n "$pt" ] || { missed=$((missed + 1)); continue; }
+		say "gen_results_summary (xfstests-bld)" "$pt" "$prss"
+		r=$(awk -v c="$ct" -v p="$pt" 'BEGIN { printf "%.0f", p / (c > 0 ? c : 0.01) }')
+		target "the peer / compare: ${r}x (at least 30x)" \
+			"$(awk -v r="$r" 'BEGIN { print (r >= 30) }')"
+	else
+		echo "  gen_results_summary: XFSTESTS_BLD not set, the peer not measured"
+	fi
 done
-files_all=$files
-files=$files_q
-cq=$(measure "$fexp" compare --data "$fix/data" $qa)
-files=$files_all
-echo "compare, $q runs ($((q * 4)) files):  $cq"
-echo "compare, $runs runs ($nfiles files): $c"
+
+# peak RSS as the corpus grows: the "logs" corpus at SIZE_MB, then more
+# runs up to LARGE_MB
+dir=$work/logs
+corpus "$dir" logs "$large"
+set -- "$fexp" compare --data "$data" --baseline "$dir/base" "$dir/run"
+read -r lt lrss <<-EOF
+$(measure "$@")
+EOF
+say "compare, $(du -sm "$dir" | cut -f1) MB" "$lt" "$lrss"
+target "peak RSS ${crss} MB at ${size} MB, ${lrss} MB at ${large} MB (under 64 MB, flat)" \
+	"$(awk -v a="$crss" -v b="$lrss" 'BEGIN { print (a < 64 && b < 64 && b <= a * 1.25 + 2) }')"
+rm -rf "$work/markup" "$work/logs" "$work/peer"
 
 # exclude over a synthetic data directory of 14,000 entries (the size of
-# the imported data), without a tree: best of five runs
-sh "$(dirname "$0")/bench-data.sh" "$work/bench-data" 14000
+# the imported data), without a tree: 20 runs, CPU time (user and system,
+# the kconfig child's too) and wall time per run; on a shared machine the
+# wall time waits for the CPU, so the target is on CPU time
+sh "$here/bench-data.sh" "$work/data" 14000
+for bin in "$fexp" ${BENCH_BEFORE:-}; do
 for conds in 0 200; do
-	d=$work/bench-data/conds-$conds
-	best=
-	for i in 1 2 3 4 5; do
-		# CPU time (user + system): wall time on a shared machine waits
-		/usr/bin/time -f '%U %S' -o "$work/bench.time" "$fexp" exclude \
-			--data "$d" --fs xfs --release 6.6.30 \
-			--config "$(dirname "$0")/fixtures/config-6.12-amd64-part" \
-			> /dev/null
-		t=$(awk '{ print $1 + $2 }' "$work/bench.time")
-		best=$(awk -v a="${best:-999}" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
-	done
-	awk -v t="$best" -v c="$conds" 'BEGIN {
-		printf "exclude, 14000 entries, %d with a condition: " \
-			"%.0f ms of CPU (target: under 50 ms)\n", c, t * 1000 }'
+	t0=$(date +%s%N)
+	/usr/bin/time -f '%U %S' -o "$work/time" sh -c '
+		i=0
+		while [ $i -lt 20 ]; do
+			"$@" > /dev/null || exit
+			i=$((i + 1))
+		done' sh "$bin" exclude --data "$work/data/conds-$conds" \
+		--fs xfs --section xfs_crc --release 6.6.30 \
+		--config "$here/fixtures/config-6.12-amd64-part"
+	t1=$(date +%s%N)
+	read -r u s < "$work/time"
+	cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f", (u + s) * 1000 / 20 }')
+	wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e6 / 20 }')
+	if [ "$bin" != "$fexp" ]; then
+		echo "  before: exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"
+		continue
+	fi
+	echo "  exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"
+	target "exclude with $conds conditions: $cpu ms of CPU (under 50 ms)" \
+		"$(awk -v t="$cpu" 'BEGIN { print (t < 50) }')"
 done
+done
+rm -rf "$work"
+echo "$missed target(s) missed"

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests of select.c: which entries apply to a kernel and a section. */
+#include <pthread.h>
+
 #include "kselftest_harness.h"
 
 #include "data.h"
@@ -225,6 +227,57 @@ TEST(conditions_need_a_config)
 	EXPECT_EQ(0, x.init);
 	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
 	sel_close(&x);
+}
+
+static int forks;
+
+static void count_fork(void)
+{
+	forks++;
+}
+
+/* Entries a line each, every third with one of three conditions. */
+static char *many_entries(int n, bool conds)
+{
+	static const char *const cond[] = {
+		" if FS_DAX", " if !FS_DAX && EXT4_FS", " if EXT4_FS = y",
+	};
+	struct strbuf sb = { 0 };
+	int i;
+
+	for (i = 0; i < n; i++)
+		sb_printf(&sb, "generic/%03d fail%s # entry %d\n", i % 1000,
+			  conds && i % 3 == 0 ? cond[i / 3 % 3] : "", i);
+	return sb.buf;
+}
+
+/*
+ * kconfig runs in a child: once for all the data's conditions, and not
+ * at all when it has none, however many entries there are.
+ */
+TEST(one_child_for_every_condition_none_without)
+{
+	char *none = many_entries(14000, false), *some = many_entries(3000, true);
+	struct sel x;
+
+	pthread_atfork(count_fork, NULL, NULL);
+	forks = 0;
+	sel_open(&x, none, "6.12.9", FIXTURE_PATH("config-dax"));
+	EXPECT_EQ(0, x.init);
+	EXPECT_EQ(14000, x.ds.n);
+	sel_close(&x);
+	EXPECT_EQ(0, forks);
+
+	sel_open(&x, some, "6.12.9", FIXTURE_PATH("config-dax"));
+	ASSERT_EQ(0, x.init) {
+		TH_LOG("%s", x.err);
+	}
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	EXPECT_EQ(NOT_COND, selector_check(&x.s, 3, NULL, NULL));
+	sel_close(&x);
+	EXPECT_EQ(1, forks);
+	free(none);
+	free(some);
 }
 
 TEST(bad_condition_named_by_line)
