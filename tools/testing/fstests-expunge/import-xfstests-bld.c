@@ -407,6 +407,22 @@ static void line_words(struct bld *b, const char *file, unsigned int line,
 	}
 }
 
+/* The next line of a buffer, cut off in place; NULL at the end */
+static char *cut_line(char **p)
+{
+	char *line = *p, *nl;
+
+	if (!line || !*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	if (nl)
+		*nl++ = '\0';
+	else
+		nl = line + strlen(line);
+	*p = nl;
+	return line;
+}
+
 static void parse_file(struct bld *b, const char *rel, unsigned int inc);
 
 /* #if, #ifdef, #ifndef: a new frame */
@@ -594,7 +610,7 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 {
 	size_t depth = b->depth;
 	unsigned int line = 0;
-	char *name, *buf = read_source(b, rel, &name), *p, *nl;
+	char *name, *buf = read_source(b, rel, &name), *p, *next;
 	/* an included file's comments are its own; the includer's go on */
 	char *pending = b->pending;
 	bool after_entry = b->after_entry;
@@ -603,14 +619,8 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 	b->pending = NULL;
 	b->after_entry = false;
 
-	for (p = buf; p && *p; p = nl) {
-		nl = strchr(p, '\n');
-		if (nl)
-			*nl++ = '\0';
-		else
-			nl = p + strlen(p);
+	for (next = buf; (p = cut_line(&next));)
 		parse_line(b, name, ++line, p, inc);
-	}
 	if (b->depth > depth || b->too_deep > too_deep)
 		skip(b, name, line, xstrdup("#if without #endif"));
 	while (b->depth > depth)
@@ -626,15 +636,10 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 /* exclude.gce: only for XFSTESTS_FLAVOR=gce runs; each line is listed */
 static void skip_flavour(struct bld *b, const char *rel)
 {
-	char *name, *buf = read_source(b, rel, &name), *p, *nl, *cc;
+	char *name, *buf = read_source(b, rel, &name), *p, *next, *cc;
 	unsigned int line = 0;
 
-	for (p = buf; p && *p; p = nl) {
-		nl = strchr(p, '\n');
-		if (nl)
-			*nl++ = '\0';
-		else
-			nl = p + strlen(p);
+	for (next = buf; (p = cut_line(&next));) {
 		line++;
 		cc = strstr(p, "//");
 		if (cc)
@@ -651,15 +656,10 @@ static void skip_flavour(struct bld *b, const char *rel)
 /* <fs>/exclude-opt: check options; "-x GROUP" leaves a group out */
 static void parse_opts(struct bld *b, const char *rel)
 {
-	char *name, *buf = read_source(b, rel, &name), *p, *nl, *save, *w;
+	char *name, *buf = read_source(b, rel, &name), *p, *next, *save, *w;
 	unsigned int line = 0;
 
-	for (p = buf; p && *p; p = nl) {
-		nl = strchr(p, '\n');
-		if (nl)
-			*nl++ = '\0';
-		else
-			nl = p + strlen(p);
+	for (next = buf; (p = cut_line(&next));) {
 		line++;
 		save = NULL;
 		w = strtok_r(p, " \t", &save);

@@ -11,29 +11,6 @@
 
 #include "report.h"
 
-/* Text in a page or an attribute value */
-static void esc(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			sb_puts(sb, "&amp;");
-			break;
-		case '<':
-			sb_puts(sb, "&lt;");
-			break;
-		case '>':
-			sb_puts(sb, "&gt;");
-			break;
-		case '"':
-			sb_puts(sb, "&quot;");
-			break;
-		default:
-			sb_add(sb, s, 1);
-		}
-	}
-}
-
 /* Colours by class: background, then text (contrast 4.5:1 or more) */
 static const char *const colours[NR_CLS][2] = {
 	[CLS_REGRESSION] = { "#c62828", "#fff" },
@@ -93,7 +70,7 @@ static void page_head(const struct report *r, struct strbuf *out)
 	sb_puts(out, ".</p>\n");
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, "<p class=\"note\">Note: ");
-		esc(out, r->notes->v[i]);
+		sb_add_markup(out, r->notes->v[i]);
 		sb_puts(out, "</p>\n");
 	}
 	sb_puts(out, "<p class=\"legend\">");
@@ -274,12 +251,12 @@ static void col_attrs(struct strbuf *out, const struct page *p,
 		      const struct col *c)
 {
 	sb_puts(out, " data-section=\"");
-	esc(out, c->sc->name);
+	sb_add_markup(out, c->sc->name);
 	sb_puts(out, "\"");
 	if (c->run < 0)
 		return;
 	sb_puts(out, " data-run=\"");
-	esc(out, p->r->cand->runs[c->run].name);
+	sb_add_markup(out, p->r->cand->runs[c->run].name);
 	sb_puts(out, "\"");
 }
 
@@ -299,7 +276,7 @@ static void run_label(struct strbuf *out, const struct page *p,
 	for (; len; name++, len--) {
 		char ch[2] = { *name, 0 };
 
-		esc(out, ch);
+		sb_add_markup(out, ch);
 		if (*name == '/')
 			sb_puts(out, "<wbr>");
 	}
@@ -317,13 +294,13 @@ static void columns(const struct page *p, struct strbuf *out)
 		sb_puts(out, "<th");
 		col_attrs(out, p, &p->c[i]);
 		sb_puts(out, ">");
-		esc(out, sc->name);
+		sb_add_markup(out, sc->name);
 		if (p->c[i].run >= 0)
 			run_label(out, p, &p->c[i]);
 		/* the section's kernel: of its first run */
 		if (p->c[i].run < 0 && sc->cand && sc->cand->kernel) {
 			sb_puts(out, "<br><small>");
-			esc(out, sc->cand->kernel);
+			sb_add_markup(out, sc->cand->kernel);
 			sb_puts(out, "</small>");
 		}
 		if (!sc->cand)
@@ -355,7 +332,7 @@ static void cell(struct strbuf *out, const struct page *p,
 	sb_printf(out, " data-class=\"%s\"", cls_name(cls));
 	if (title) {
 		sb_puts(out, " title=\"");
-		esc(out, title);
+		sb_add_markup(out, title);
 		sb_puts(out, "\"");
 	}
 	sb_printf(out, ">%s", cls_name(cls));
@@ -377,9 +354,9 @@ static void matrix(const struct page *p, struct strbuf *out)
 	sb_puts(out, "<tbody>\n");
 	for (i = 0; i < n; i++) {
 		sb_puts(out, "<tr data-test=\"");
-		esc(out, rows[i].test);
+		sb_add_markup(out, rows[i].test);
 		sb_puts(out, "\"><td class=\"test\">");
-		esc(out, rows[i].test);
+		sb_add_markup(out, rows[i].test);
 		sb_puts(out, "</td>");
 		for (j = 0; j < p->n; j++)
 			cell(out, p, &p->c[j], find(p->c[j].sc, rows[i].test));
@@ -479,13 +456,13 @@ static void failures(const struct report *r, struct strbuf *out)
 				sb_puts(out, "<h2>Failures</h2>\n");
 			any = true;
 			sb_puts(out, "<details><summary>");
-			esc(out, r->sc[i].name);
+			sb_add_markup(out, r->sc[i].name);
 			sb_puts(out, " ");
-			esc(out, v->test);
+			sb_add_markup(out, v->test);
 			sb_printf(out, ": %s</summary><pre>", cls_name(v->cls));
-			esc(out, f->msg);
+			sb_add_markup(out, f->msg);
 			sb_puts(out, f->msg && f->detail ? "\n" : "");
-			esc(out, f->detail);
+			sb_add_markup(out, f->detail);
 			sb_puts(out, "</pre></details>\n");
 		}
 	}

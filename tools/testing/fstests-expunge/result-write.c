@@ -12,34 +12,10 @@
 static void put_attr(struct strbuf *sb, const char *name, const char *v)
 {
 	struct strbuf clean = { 0 };
-	const char *p;
 
 	xf_sanitize(&clean, v ? v : "", v ? strlen(v) : 0);
 	sb_printf(sb, "%s=\"", name);
-	for (p = clean.buf ? clean.buf : ""; *p; p++) {
-		switch (*p) {
-		case '&':
-			sb_puts(sb, "&amp;");
-			break;
-		case '<':
-			sb_puts(sb, "&lt;");
-			break;
-		case '>':
-			sb_puts(sb, "&gt;");
-			break;
-		case '"':
-			sb_puts(sb, "&quot;");
-			break;
-		case '\n':
-		case '\r':
-		case '\t':
-			sb_printf(sb, "&#%d;", *p);
-			break;
-		default:
-			/* no other control character is XML */
-			sb_add(sb, (unsigned char)*p < 0x20 ? "?" : p, 1);
-		}
-	}
+	sb_add_markup(sb, clean.buf);
 	sb_puts(sb, "\"");
 	sb_free(&clean);
 }

@@ -206,6 +206,33 @@ bool has_control(const char *s)
 	return false;
 }
 
+void sb_add_markup(struct strbuf *sb, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			sb_puts(sb, "&amp;");
+			break;
+		case '<':
+			sb_puts(sb, "&lt;");
+			break;
+		case '>':
+			sb_puts(sb, "&gt;");
+			break;
+		case '"':
+			sb_puts(sb, "&quot;");
+			break;
+		case '\n':
+		case '\r':
+		case '\t':
+			sb_printf(sb, "&#%d;", *s);
+			break;
+		default:
+			sb_add(sb, (unsigned char)*s < 0x20 ? "?" : s, 1);
+		}
+	}
+}
+
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
 {
 	size_t i, start = 0;

@@ -73,6 +73,12 @@ void sb_free(struct strbuf *sb);
 bool has_control(const char *s);
 /* Append s with control characters written as C escapes (\\n, \\x1b). */
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
+/*
+ * Append s as XML or HTML text or attribute value: the markup characters
+ * as entities, newline, CR and tab as character references, and any
+ * other control character (none is XML) as '?'.
+ */
+void sb_add_markup(struct strbuf *sb, const char *s);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
 #define QUOTE_MAX	200
