@@ -35,7 +35,7 @@ static void put_style(struct strbuf *out)
 		"table{border-collapse:collapse}\n"
 		"th,td{border:1px solid #bbb;padding:3px 8px;text-align:center}\n"
 		"th.test,td.test{text-align:left;font-family:'DejaVu Sans Mono',monospace}\n"
-		"thead th{background:#37474f;color:#fff;position:sticky;top:0;max-width:10em;overflow-wrap:break-word}\n"
+		"tr.head th{background:#37474f;color:#fff;position:sticky;top:0;max-width:10em;overflow-wrap:break-word}\n"
 		"tfoot td,tfoot th{background:#f5f5f5}\n"
 		".legend span{display:inline-block;padding:2px 8px;margin:2px;border:1px solid #999}\n"
 		"pre{background:#f5f5f5;padding:.5em;white-space:pre-wrap;margin:.3em 0 .8em}\n"
@@ -287,7 +287,7 @@ static void columns(const struct page *p, struct strbuf *out)
 {
 	size_t i;
 
-	sb_puts(out, "<table id=\"matrix\">\n<thead><tr><th class=\"test\">test</th>");
+	sb_puts(out, "<table id=\"matrix\">\n<tr class=\"head\"><th class=\"test\">test</th>");
 	for (i = 0; i < p->n; i++) {
 		const struct section_cmp *sc = p->c[i].sc;
 
@@ -307,7 +307,7 @@ static void columns(const struct page *p, struct strbuf *out)
 			sb_puts(out, "<br><small>not in this run</small>");
 		sb_puts(out, "</th>");
 	}
-	sb_puts(out, "</tr></thead>\n");
+	sb_puts(out, "</tr>\n");
 }
 
 /* A cell: the class, the attempts, the first failure line on hover */

@@ -223,7 +223,8 @@ for conds in 0 200; do
 	cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.1f", (u + s) * 1000 / 20 }')
 	wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e6 / 20 }')
 	if [ "$bin" != "$fexp" ]; then
-		echo "  before: exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"
+		echo "  before: exclude, 14000 entries, $conds with 'if':" \
+			"$cpu ms CPU, $wall ms wall"
 		continue
 	fi
 	echo "  exclude, 14000 entries, $conds with 'if': $cpu ms CPU, $wall ms wall"

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/parser.h>
+
 #include "test-util.h"
 #include "result-scan.h"
 #include "results.h"
