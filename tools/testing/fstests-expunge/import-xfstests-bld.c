@@ -870,15 +870,40 @@ static void read_fs(struct bld *b, const char *fs)
 	read_cfgs(b, fs);
 }
 
+/* Each --fs must name a directory of the tree (or "global") */
+static int check_wanted(const struct bld *b, const struct strlist *fs)
+{
+	struct stat st;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < fs->n; i++) {
+		char *sub = xasprintf("%s/%s", b->fsdir, fs->v[i]);
+
+		bool dir = !strchr(fs->v[i], '/') && !stat(sub, &st) &&
+			   S_ISDIR(st.st_mode);
+
+		if (!dir && strcmp(fs->v[i], GLOBAL_DATA)) {
+			pr_err("%s: --fs %s: xfstests-bld has no list for it",
+			       b->fsdir, fs->v[i]);
+			ret = -1;
+		}
+		free(sub);
+	}
+	return ret;
+}
+
 /* Every filesystem directory, in name order, or the ones asked for */
 static int read_all(struct bld *b, const struct strlist *fs)
 {
 	struct dirent **names;
-	int i, n = scandir(b->fsdir, &names, NULL, name_sort);
-	size_t found = 0;
+	int i, n;
 	char *sub;
 	struct stat st;
 
+	if (check_wanted(b, fs))
+		return -1;
+	n = scandir(b->fsdir, &names, NULL, name_sort);
 	if (n < 0) {
 		pr_err("%s: %s", b->fsdir, strerror(errno));
 		return -1;
@@ -886,19 +911,12 @@ static int read_all(struct bld *b, const struct strlist *fs)
 	for (i = 0; i < n; i++) {
 		sub = xasprintf("%s/%s", b->fsdir, names[i]->d_name);
 		if (names[i]->d_name[0] != '.' && !stat(sub, &st) &&
-		    S_ISDIR(st.st_mode) && wanted(fs, names[i]->d_name)) {
+		    S_ISDIR(st.st_mode) && wanted(fs, names[i]->d_name))
 			read_fs(b, names[i]->d_name);
-			found++;
-		}
 		free(sub);
 		free(names[i]);
 	}
 	free(names);
-	if (fs->n && found + wanted(fs, GLOBAL_DATA) < fs->n) {
-		pr_err("%s: --fs names a filesystem xfstests-bld has no directory for",
-		       b->fsdir);
-		return -1;
-	}
 	return 0;
 }
 

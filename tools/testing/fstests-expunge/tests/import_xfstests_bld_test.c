@@ -277,4 +277,28 @@ TEST_F(tmp, not_an_xfstests_bld_tree)
 	import_result_free(&r);
 }
 
+TEST_F(tmp, fs_must_name_a_list_of_the_tree)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+
+	GLOBAL(self, "generic/001\n");
+	put(self->dir, "test-appliance/files/root/fs/ext4/exclude",
+	    "ext4/001\n");
+	strlist_add(&fs, xstrdup("ext4"));
+	strlist_add(&fs, xstrdup("global"));
+	EXPECT_EQ(0, import_xfstests_bld(self->dir, &fs, &r));
+	EXPECT_EQ(2, r.n);
+	import_result_free(&r);
+	/* a name with no directory, or one leading out of the tree */
+	strlist_add(&fs, xstrdup("../ext4"));
+	EXPECT_EQ(-1, import_xfstests_bld(self->dir, &fs, &r));
+	import_result_free(&r);
+	free(fs.v[2]);
+	fs.v[2] = xstrdup("nosuch");
+	EXPECT_EQ(-1, import_xfstests_bld(self->dir, &fs, &r));
+	import_result_free(&r);
+	strlist_free(&fs);
+}
+
 TEST_HARNESS_MAIN
