@@ -60,8 +60,10 @@ static void segment(struct strbuf *sb, const char *s)
 
 /*
  * What identifies the results of a section: the kernel, the section and
- * every test with its outcomes and times. The same files give the same
- * key wherever they are read; another run gives another.
+ * when its first run began (fstests' start_timestamp=), so that a run
+ * resumed or retried later and sent again updates what was sent; without
+ * a start, every test with its outcomes and times. The same files give
+ * the same key wherever they are read; another run gives another.
  */
 static char *run_key(const struct section_cmp *sc)
 {
@@ -71,7 +73,9 @@ static char *run_key(const struct section_cmp *sc)
 	size_t i;
 
 	sb_printf(&sb, "%s\n%s\n", kernel_of(sc), sc->name);
-	for (i = 0; i < c->n; i++)
+	if (c->started)
+		sb_printf(&sb, "started %s\n", c->started);
+	for (i = 0; !c->started && i < c->n; i++)
 		sb_printf(&sb, "%s %u %u %u %.3f\n", c->t[i].name, c->t[i].pass,
 			  c->t[i].fail, c->t[i].notrun, c->t[i].time);
 	key = xasprintf("%016llx",

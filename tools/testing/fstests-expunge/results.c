@@ -280,6 +280,11 @@ static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 		next_suite(rd);
 	rd->seen_suite = true;
 	rd->rf->time = t && *t ? strtod(t, NULL) : -1;
+	/* when the run began: what tells one run from another */
+	free(rd->rf->started);
+	rd->rf->started = attr(attrs, n, "start_timestamp");
+	if (!rd->rf->started)
+		rd->rf->started = attr(attrs, n, "timestamp");
 	if (rd->whole)
 		keep_attrs(rd->rf, attrs, n);
 	/* fstests writes time="" until the run ends */
@@ -757,6 +762,7 @@ void result_free(struct result_file *rf)
 	free(rf->path);
 	free(rf->section);
 	free(rf->why_incomplete);
+	free(rf->started);
 	memset(rf, 0, sizeof(*rf));
 }
 

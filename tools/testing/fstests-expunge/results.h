@@ -48,6 +48,7 @@ struct result_file {
 	struct result_case *cases;	/* in file order */
 	size_t ncases, acases;
 	double time;		/* the testsuite's time= in seconds, or -1 */
+	char *started;		/* its start_timestamp= (else timestamp=) */
 	bool incomplete;	/* the run stopped early */
 	char *why_incomplete;	/* with file and line when cut short */
 	unsigned long repaired;	/* unescaped attributes that were repaired */

@@ -201,6 +201,11 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 		s->kernel = xstrdup(kernel);
 	else if (kernel && *kernel && strcmp(kernel, s->kernel))
 		s->kernels_differ = true;
+	if (rf->started && *rf->started &&
+	    (!s->started || strcmp(rf->started, s->started) < 0)) {
+		free(s->started);
+		s->started = xstrdup(rf->started);
+	}
 	if (!has(&s->runs, run))
 		strlist_add(&s->runs, xstrdup(run));
 	if (rf->incomplete)
@@ -320,6 +325,7 @@ void side_free(struct side *sd)
 		free(s->hash);
 		free(s->name);
 		free(s->kernel);
+		free(s->started);
 		strlist_free(&s->runs);
 		strlist_free(&s->incomplete);
 	}

@@ -40,6 +40,7 @@ struct side_section {
 	char *kernel;			/* the first KERNEL its runs name */
 	bool kernels_differ;		/* its runs name several */
 	const char *settings_differ;	/* a setting its runs do not share */
+	char *started;			/* the earliest start of its runs */
 	struct strlist runs;		/* the runs it is in (run keys) */
 	struct strlist incomplete;	/* "path: why" of each incomplete run */
 	struct tally *t;		/* sorted by name after side_finish() */

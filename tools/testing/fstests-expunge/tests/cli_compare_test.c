@@ -897,4 +897,70 @@ TEST(kcidb_origin_is_required_and_checked)
 	run_free(&r);
 }
 
+/* A run's result.xml that began at start (none: NULL) with cases */
+static char *started_run(const char *start, const char *cases)
+{
+	char *text, *path;
+
+	text = args2("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		     "<testsuite name=\"xfstests\" failures=\"0\" tests=\"1\" time=\"9\"%s%s%s>\n"
+		     "\t<properties>\n"
+		     "\t\t<property name=\"FSTYP\" value=\"xfs\"/>\n"
+		     "\t\t<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
+		     "\t\t<property name=\"SECTION\" value=\"xfs_crc\"/>\n"
+		     "\t</properties>\n%s</testsuite>\n",
+		     start ? " start_timestamp=\"" : "", start ? start : "",
+		     start ? "\"" : "", cases);
+	path = tmpfile_str(text);
+	free(text);
+	return path;
+}
+
+/* The KCIDB id of the first test compare gives for the run at path */
+static char *kcidb_test_id(const char *path)
+{
+	char *a = args2("--format kcidb --origin t " EMPTY_DATA "%s", path);
+	struct run_result r = cmp(a);
+	struct jval *j = json_parse(r.out);
+	char *id = xstrdup(j && json_str_at(j, "tests/0/id") ?
+			   json_str_at(j, "tests/0/id") : "");
+
+	json_free(j);
+	run_free(&r);
+	free(a);
+	unlink(path);
+	free((char *)path);
+	return id;
+}
+
+/*
+ * A run sent again after it went on (resumed, retried) updates what was
+ * sent: the ids come from when it began; another run gets others.
+ */
+TEST(kcidb_ids_follow_the_run)
+{
+	static const char *const s1 = "2026-12-03T07:55:27+00:00";
+	static const char *const s2 = "2026-12-04T01:00:00+00:00";
+	char *first = kcidb_test_id(started_run(s1, CASE("xfs_crc", "generic/001")));
+	char *more = kcidb_test_id(started_run(s1, CASE("xfs_crc", "generic/001")
+					     CASE("xfs_crc", "generic/002")));
+	char *other = kcidb_test_id(started_run(s2, CASE("xfs_crc", "generic/001")));
+	char *bare = kcidb_test_id(started_run(NULL, CASE("xfs_crc", "generic/001")));
+	char *bare2 = kcidb_test_id(started_run(NULL, CASE("xfs_crc", "generic/001")));
+	char *bare3 = kcidb_test_id(started_run(NULL, SKIPPED("xfs_crc", "generic/001")));
+
+	EXPECT_NE(0, strlen(first));
+	EXPECT_STREQ(first, more);
+	EXPECT_STRNE(first, other);
+	/* without a start, the results themselves tell runs apart */
+	EXPECT_STREQ(bare, bare2);
+	EXPECT_STRNE(bare, bare3);
+	free(first);
+	free(more);
+	free(other);
+	free(bare);
+	free(bare2);
+	free(bare3);
+}
+
 TEST_HARNESS_MAIN
