@@ -135,45 +135,86 @@ static size_t add_file(struct side *sd, const struct result_file *rf,
 	return r - sd->runs;
 }
 
-/* The counts of a later run than the tally's first, for its attempt */
-static struct run_count *run_count(struct tally *t, size_t run)
-{
-	struct run_count *rc;
+/*
+ * Each run a test is in is one record of four LEB128 numbers: the
+ * distance from the record before's run (the first: from run 0), then
+ * the run's pass, fail and notrun counts. Most records take 4 bytes; a
+ * struct run_count takes 24, and a compare over years of runs holds one
+ * for every test of every run.
+ */
+#define RECORD_MAX	(4 * 10)	/* four numbers of at most 64 bits */
 
-	if (!t->pass && !t->fail && !t->notrun)
-		t->run0 = run;
-	if (run == t->run0)
-		return NULL;
-	if (t->nmore && t->more[t->nmore - 1].run == run)
-		return &t->more[t->nmore - 1];
-	rc = array_push(&t->more, &t->nmore, &t->amore, sizeof(*rc));
-	rc->run = run;
-	return rc;
+static void put_num(struct tally *t, size_t v)
+{
+	do {
+		unsigned char b = v & 0x7f;
+
+		v >>= 7;
+		t->runs[t->nruns++] = b | (v ? 0x80 : 0);
+	} while (v);
+}
+
+static size_t get_num(const unsigned char **p)
+{
+	size_t v = 0;
+	int shift = 0;
+
+	do {
+		v |= (size_t)(**p & 0x7f) << shift;
+		shift += 7;
+	} while (*(*p)++ & 0x80);
+	return v;
+}
+
+/* One more attempt of run (runs come in order) with outcome o */
+static void count_run(struct tally *t, size_t run, enum outcome o)
+{
+	unsigned int c[3] = { 0 };
+	const unsigned char *p;
+
+	if (t->nruns + RECORD_MAX > t->aruns) {
+		t->aruns = (t->nruns + RECORD_MAX) * 2;
+		t->runs = xrealloc(t->runs, t->aruns);
+	}
+	if (t->nruns && run == t->last_run) {
+		p = t->runs + t->last_at;
+		c[0] = get_num(&p);
+		c[1] = get_num(&p);
+		c[2] = get_num(&p);
+		t->nruns = t->last_at;
+	} else {
+		put_num(t, run - (t->nruns ? t->last_run : 0));
+		t->last_run = run;
+		t->last_at = t->nruns;
+	}
+	c[o == OUT_PASS ? 0 : o == OUT_FAIL ? 1 : 2]++;
+	put_num(t, c[0]);
+	put_num(t, c[1]);
+	put_num(t, c[2]);
 }
 
 bool tally_run(const struct tally *t, size_t run, struct run_count *rc)
 {
-	size_t i;
+	const unsigned char *p = t->runs, *end = t->runs + t->nruns;
+	size_t r = 0;
+	bool found = false;
 
 	*rc = (struct run_count){ .run = run };
-	if (run == t->run0) {
-		rc->pass = t->pass;
-		rc->fail = t->fail;
-		rc->notrun = t->notrun;
-		for (i = 0; i < t->nmore; i++) {
-			rc->pass -= t->more[i].pass;
-			rc->fail -= t->more[i].fail;
-			rc->notrun -= t->more[i].notrun;
-		}
-		return true;
+	while (p < end) {
+		unsigned int pass, fail, notrun;
+
+		r += get_num(&p);
+		pass = get_num(&p);
+		fail = get_num(&p);
+		notrun = get_num(&p);
+		if (r != run)
+			continue;
+		found = true;
+		rc->pass += pass;
+		rc->fail += fail;
+		rc->notrun += notrun;
 	}
-	for (i = 0; i < t->nmore; i++) {
-		if (t->more[i].run == run) {
-			*rc = t->more[i];
-			return true;
-		}
-	}
-	return false;
+	return found;
 }
 
 static void add_suite(struct side *sd, struct result_file *rf, const char *run,
@@ -214,19 +255,15 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 	for (i = 0; i < rf->ncases; i++) {
 		struct result_case *c = &rf->cases[i];
 		struct tally *t = tally_get(s, &c->name);
-		struct run_count *rc = run_count(t, run_idx);
 
+		count_run(t, run_idx, c->outcome);
 		if (c->time >= 0 && c->outcome != OUT_NOTRUN)
 			t->time = (t->time < 0 ? 0 : t->time) + c->time;
 		switch (c->outcome) {
 		case OUT_PASS:
 			t->pass++;
-			if (rc)
-				rc->pass++;
 			break;
 		case OUT_FAIL:
-			if (rc)
-				rc->fail++;
 			if (!t->fail++) {
 				take(&t->msg, &c->msg);
 				take(&t->detail, &c->detail);
@@ -236,8 +273,6 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 		case OUT_NOTRUN:
 		default:
 			t->notrun++;
-			if (rc)
-				rc->notrun++;
 			take(&t->notrun_msg, &c->msg);
 			break;
 		}
@@ -314,7 +349,7 @@ void side_free(struct side *sd)
 			free(s->t[j].detail);
 			free(s->t[j].out_bad);
 			free(s->t[j].notrun_msg);
-			free(s->t[j].more);
+			free(s->t[j].runs);
 		}
 		for (j = 0; j < s->nprops; j++) {
 			free(s->props[j].name);

@@ -28,9 +28,11 @@ struct tally {
 	char *detail;		/* its changed diff lines, or kernel log line */
 	char *out_bad;		/* its .out.bad beside the result.xml, or NULL */
 	char *notrun_msg;	/* why it did not run, the first time */
-	size_t run0;		/* the first run it is in (side.runs) */
-	struct run_count *more;	/* each later run it is in, in order */
-	size_t nmore, amore;
+	/* the attempts of each run it is in, packed: tally_run() reads them */
+	unsigned char *runs;
+	size_t nruns, aruns;
+	size_t last_run;	/* the run of the last record ... */
+	size_t last_at;		/* ... and where its counts start */
 };
 
 struct side_section {

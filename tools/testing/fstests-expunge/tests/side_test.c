@@ -158,4 +158,72 @@ TEST(attempts_and_times_of_each_run)
 	side_free(&sd);
 }
 
+/* A run of n attempts at test with outcome o, and one at generic/002 */
+static void add_made(struct side *sd, const char *run, const char *test,
+		     unsigned int n, enum outcome o)
+{
+	struct result_file rf = { 0 };
+	struct result_case *c;
+	unsigned int i;
+
+	rf.path = xasprintf("%s/result.xml", run);
+	rf.section = xstrdup("s");
+	rf.time = -1;
+	for (i = 0; i <= n; i++) {
+		c = array_push(&rf.cases, &rf.ncases, &rf.acases, sizeof(*c));
+		c->name = xstrdup(i < n ? test : "generic/002");
+		c->outcome = i < n ? o : OUT_PASS;
+		c->time = -1;
+	}
+	side_add(sd, &rf, run);
+}
+
+/* Counts and runs far apart: the packed records hold any number */
+TEST(many_attempts_and_runs_far_apart)
+{
+	struct side sd = { 0 };
+	struct run_count rc;
+	const struct tally *t;
+	char run[16];
+	size_t i;
+
+	add_made(&sd, "r0", "generic/001", 150, OUT_PASS);
+	add_made(&sd, "r0", "generic/001", 70000, OUT_FAIL);
+	for (i = 1; i < 300; i++) {
+		snprintf(run, sizeof(run), "r%zu", i);
+		add_made(&sd, run, "generic/003", 1, OUT_PASS);
+	}
+	add_made(&sd, "r300", "generic/001", 1, OUT_NOTRUN);
+	add_made(&sd, "r301", "generic/001", 2, OUT_PASS);
+	/* a run whose files are not read one after the other */
+	add_made(&sd, "r0", "generic/001", 1, OUT_NOTRUN);
+	side_finish(&sd);
+	ASSERT_EQ(302, sd.nruns);
+	t = section_tally(&sd.s[0], "generic/001");
+	ASSERT_NE(NULL, t);
+	EXPECT_EQ(152, t->pass);
+	EXPECT_EQ(70000, t->fail);
+	EXPECT_EQ(2, t->notrun);
+	ASSERT_TRUE(tally_run(t, 0, &rc));
+	EXPECT_EQ(150, rc.pass);
+	EXPECT_EQ(70000, rc.fail);
+	EXPECT_EQ(1, rc.notrun);
+	EXPECT_FALSE(tally_run(t, 1, &rc));
+	EXPECT_FALSE(tally_run(t, 299, &rc));
+	ASSERT_TRUE(tally_run(t, 300, &rc));
+	EXPECT_EQ(0, rc.pass);
+	EXPECT_EQ(1, rc.notrun);
+	ASSERT_TRUE(tally_run(t, 301, &rc));
+	EXPECT_EQ(2, rc.pass);
+	EXPECT_EQ(0, rc.fail);
+	EXPECT_EQ(301, rc.run);
+	t = section_tally(&sd.s[0], "generic/002");
+	ASSERT_NE(NULL, t);
+	for (i = 0; i < sd.nruns; i++) {
+		ASSERT_TRUE(tally_run(t, i, &rc));
+		EXPECT_EQ(i ? 1 : 3, rc.pass);
+	}
+	side_free(&sd);
+}
+
 TEST_HARNESS_MAIN
