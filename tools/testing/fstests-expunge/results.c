@@ -181,18 +181,56 @@ static char *unref_amp(const char *s, size_t n)
 	return out;
 }
 
-/* A SAX2 attribute's value: five pointers per attribute. */
-static char *attr(const xmlChar **attrs, int n, const char *name)
+/* A SAX2 attribute (five pointers) by name: its value's bytes, or NULL */
+static const char *attr_raw(const xmlChar **attrs, int n, const char *name,
+			    size_t *len)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
 		const xmlChar **a = &attrs[i * 5];
 
-		if (!strcmp((const char *)a[0], name))
-			return unref_amp((const char *)a[3], a[4] - a[3]);
+		if (!strcmp((const char *)a[0], name)) {
+			*len = a[4] - a[3];
+			return (const char *)a[3];
+		}
 	}
 	return NULL;
+}
+
+/* A SAX2 attribute's value, decoded. */
+static char *attr(const xmlChar **attrs, int n, const char *name)
+{
+	size_t len;
+	const char *v = attr_raw(attrs, n, name, &len);
+
+	return v ? unref_amp(v, len) : NULL;
+}
+
+/* A testcase's name: in the file's pool when it has one */
+static char *case_name(struct reader *rd, const xmlChar **attrs, int n)
+{
+	struct result_file *rf = rd->rf;
+	size_t len;
+	const char *v = attr_raw(attrs, n, "name", &len);
+	char *s;
+
+	if (!v || !rf->pooled)
+		return v ? unref_amp(v, len) : NULL;
+	if (!memchr(v, '&', len))
+		return strpool_ndup(&rf->names, v, len);
+	s = unref_amp(v, len);
+	v = strpool_ndup(&rf->names, s, strlen(s));
+	free(s);
+	return (char *)v;
+}
+
+/* The testcase being read, forgotten: its name may be in the pool */
+static void cur_free(struct reader *rd)
+{
+	if (rd->rf->pooled)
+		rd->cur.name = NULL;
+	result_case_free(&rd->cur);
 }
 
 void result_case_free(struct result_case *c)
@@ -222,7 +260,7 @@ static void case_commit(struct reader *rd)
 	rd->in_case = false;
 	rd->log = LOG_NONE;
 	if (!rd->cur.name) {
-		result_case_free(&rd->cur);
+		cur_free(rd);
 		return;
 	}
 	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
@@ -251,6 +289,7 @@ static void next_suite(struct reader *rd)
 	default_section(rd->rf);
 	rf = array_push(&top->more, &top->nmore, &top->amore, sizeof(*rf));
 	rf->path = xstrdup(top->path);
+	rf->pooled = top->pooled;
 	rd->rf = rf;
 }
 
@@ -314,27 +353,50 @@ static void on_property(struct reader *rd, const xmlChar **attrs, int n)
 /* A testcase's time= in seconds, or -1 when absent or not a number */
 static double case_time(const xmlChar **attrs, int n)
 {
-	char *t = attr(attrs, n, "time"), *end;
-	double v = -1;
+	char buf[64], *s, *end;
+	size_t len;
+	const char *t = attr_raw(attrs, n, "time", &len);
+	double v;
 
-	if (t && *t) {
-		v = strtod(t, &end);
-		if (*end || v < 0 || v != v)
-			v = -1;
-	}
-	free(t);
+	/* a number holds no '&', the one reference left to decode */
+	if (!t || !len || memchr(t, '&', len))
+		return -1;
+	s = len < sizeof(buf) ? buf : xmalloc(len + 1);
+	memcpy(s, t, len);
+	s[len] = '\0';
+	v = strtod(s, &end);
+	if (*end || v < 0 || v != v)
+		v = -1;
+	if (s != buf)
+		free(s);
 	return v;
+}
+
+/* The first classname: the section; or a name with a control character */
+static void section_of(struct reader *rd, const xmlChar **attrs, int n)
+{
+	char *cls = attr(attrs, n, "classname");
+
+	if (has_control(cls) && !rd->bad_name) {
+		rd->bad_name = quote_input(cls, QUOTE_MAX);
+		rd->stop = true;
+	}
+	if (!rd->rf->section)
+		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
+					  cls + 9 : cls);
+	free(cls);
 }
 
 static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 {
-	char *cls;
+	const char *cls;
+	size_t len;
 
 	if (rd->in_case)
 		case_commit(rd);
 	rd->in_case = true;
 	rd->decided = false;
-	rd->cur.name = attr(attrs, n, "name");
+	rd->cur.name = case_name(rd, attrs, n);
 	/* "&#10;" in a name would forge lines in every report */
 	if (rd->cur.name && has_control(rd->cur.name)) {
 		rd->bad_name = quote_input(rd->cur.name, QUOTE_MAX);
@@ -346,15 +408,10 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 		rd->cur.text = xcalloc(1, sizeof(*rd->cur.text));
 		rd->cur.text->time = attr(attrs, n, "time");
 	}
-	cls = attr(attrs, n, "classname");
-	if (cls && has_control(cls) && !rd->bad_name) {
-		rd->bad_name = quote_input(cls, QUOTE_MAX);
-		rd->stop = true;
-	}
-	if (cls && !rd->rf->section)
-		rd->rf->section = xstrdup(str_starts(cls, "xfstests.") ?
-					  cls + 9 : cls);
-	free(cls);
+	cls = attr_raw(attrs, n, "classname", &len);
+	if (!cls || (rd->rf->section && !has_control_n(cls, len)))
+		return;
+	section_of(rd, attrs, n);
 }
 
 static void on_case_child(struct reader *rd, const char *name,
@@ -516,10 +573,12 @@ static int restart(struct reader *rd)
 	struct result_file *rf = rd->top;
 	char *path = rf->path;
 
+	cur_free(rd);
 	rf->path = NULL;
 	result_free(rf);
 	rf->path = path;
 	rf->time = -1;
+	rf->pooled = !rd->whole;
 	rd->rf = rf;
 	rd->seen_suite = false;
 	rd->in_case = false;
@@ -528,7 +587,6 @@ static int restart(struct reader *rd)
 	rd->in_cdata = false;
 	rd->log = LOG_NONE;
 	rd->text.len = 0;
-	result_case_free(&rd->cur);
 	free(rd->bad_name);
 	rd->bad_name = NULL;
 	xf_free(&rd->xf);
@@ -649,7 +707,7 @@ static int read_common(struct reader *rd, const char *name,
 	rd->rf = rf;
 	rd->name = name;
 	ret = read_with(rd, err);
-	result_case_free(&rd->cur);
+	cur_free(rd);
 	sb_free(&rd->text);
 	free(rd->err_msg);
 	free(rd->bad_name);
@@ -668,6 +726,7 @@ static int read_buf(const char *name, const char *buf, size_t len,
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(name);
 	rf->time = -1;
+	rf->pooled = true;
 	xf_init_buf(&rd.xf, buf, len);
 	return read_common(&rd, rf->path, rf, err);
 }
@@ -694,6 +753,7 @@ static int read_path(const char *path, bool whole, struct result_file *rf,
 	memset(rf, 0, sizeof(*rf));
 	rf->path = xstrdup(path);
 	rf->time = -1;
+	rf->pooled = !whole;
 	fd = open_regular(path);
 	if (fd < 0 || fstat(fd, &st)) {
 		*err = xasprintf("%s: %s", path, errstr(errno));
@@ -750,8 +810,12 @@ void result_free(struct result_file *rf)
 		free(rf->props[i].name);
 		free(rf->props[i].value);
 	}
-	for (i = 0; i < rf->ncases; i++)
+	for (i = 0; i < rf->ncases; i++) {
+		if (rf->pooled)
+			rf->cases[i].name = NULL;
 		result_case_free(&rf->cases[i]);
+	}
+	strpool_free(&rf->names);
 	for (i = 0; i < rf->nattrs; i++) {
 		free(rf->attrs[i].name);
 		free(rf->attrs[i].value);

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
+
 enum outcome {
 	OUT_PASS,
 	OUT_FAIL,
@@ -47,6 +49,12 @@ struct result_file {
 	size_t nprops, aprops;
 	struct result_case *cases;	/* in file order */
 	size_t ncases, acases;
+	/*
+	 * result_read() keeps the cases' names in a pool (pooled): they are
+	 * the file's, freed with it, never by result_case_free().
+	 */
+	struct strpool names;
+	bool pooled;
 	double time;		/* the testsuite's time= in seconds, or -1 */
 	char *started;		/* its start_timestamp= (else timestamp=) */
 	bool incomplete;	/* the run stopped early */

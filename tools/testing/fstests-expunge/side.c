@@ -30,24 +30,23 @@ static void rehash(struct side_section *s)
 	}
 }
 
-static struct tally *tally_get(struct side_section *s, char **name)
+static struct tally *tally_get(struct side_section *s, const char *name)
 {
 	struct tally *t;
 	size_t j;
 
 	if ((s->n + 1) * 2 > s->hsize)
 		rehash(s);
-	j = hash_name(*name) & (s->hsize - 1);
+	j = hash_name(name) & (s->hsize - 1);
 	while (s->hash[j]) {
 		t = &s->t[s->hash[j] - 1];
-		if (!strcmp(t->name, *name))
+		if (!strcmp(t->name, name))
 			return t;
 		j = (j + 1) & (s->hsize - 1);
 	}
 	t = array_push(&s->t, &s->n, &s->alloc, sizeof(*t));
-	t->name = *name;
+	t->name = xstrdup(name);
 	t->time = -1;
-	*name = NULL;
 	s->hash[j] = s->n;
 	return t;
 }
@@ -254,7 +253,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 						      rf->why_incomplete));
 	for (i = 0; i < rf->ncases; i++) {
 		struct result_case *c = &rf->cases[i];
-		struct tally *t = tally_get(s, &c->name);
+		struct tally *t = tally_get(s, c->name);
 
 		count_run(t, run_idx, c->outcome);
 		if (c->time >= 0 && c->outcome != OUT_NOTRUN)

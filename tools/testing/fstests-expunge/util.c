@@ -197,13 +197,67 @@ void sb_free(struct strbuf *sb)
 	memset(sb, 0, sizeof(*sb));
 }
 
-bool has_control(const char *s)
+#define STRPOOL_BLOCK	(16 << 10)
+
+struct strpool_block {
+	struct strpool_block *next;
+	char buf[];
+};
+
+char *strpool_ndup(struct strpool *sp, const char *s, size_t n)
 {
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+	struct strpool_block *b;
+	char *p;
+
+	if (n >= sp->left) {
+		/* a long string has a block of its own: the room left stays */
+		bool own = n >= STRPOOL_BLOCK / 4;
+		size_t size = own ? n + 1 : STRPOOL_BLOCK;
+
+		b = xmalloc(sizeof(*b) + size);
+		b->next = sp->blocks;
+		sp->blocks = b;
+		if (own) {
+			memcpy(b->buf, s, n);
+			b->buf[n] = '\0';
+			return b->buf;
+		}
+		sp->next = b->buf;
+		sp->left = size;
+	}
+	p = sp->next;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	sp->next += n + 1;
+	sp->left -= n + 1;
+	return p;
+}
+
+void strpool_free(struct strpool *sp)
+{
+	while (sp->blocks) {
+		struct strpool_block *b = sp->blocks;
+
+		sp->blocks = b->next;
+		free(b);
+	}
+	memset(sp, 0, sizeof(*sp));
+}
+
+bool has_control_n(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 			return true;
 	}
 	return false;
+}
+
+bool has_control(const char *s)
+{
+	return has_control_n(s, strlen(s));
 }
 
 void sb_add_markup(struct strbuf *sb, const char *s)

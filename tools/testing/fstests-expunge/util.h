@@ -69,8 +69,25 @@ void sb_puts(struct strbuf *sb, const char *s);
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 void sb_free(struct strbuf *sb);
 
+/*
+ * Many small strings freed at once: copies that share blocks of 16 KiB
+ * (a long one has its own), none freed on its own; a malloc() and a
+ * free() for each string would cost more than reading it.
+ */
+struct strpool {
+	struct strpool_block *blocks;
+	char *next;		/* free room in the first block */
+	size_t left;
+};
+
+/* A NUL-terminated copy of the n bytes at s, for as long as the pool */
+char *strpool_ndup(struct strpool *sp, const char *s, size_t n);
+void strpool_free(struct strpool *sp);
+
 /* Does s hold a control character (newline, escape, ...)? */
 bool has_control(const char *s);
+/* The same for n bytes */
+bool has_control_n(const char *s, size_t n);
 /* Append s with control characters written as C escapes (\\n, \\x1b). */
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
 /*

@@ -321,4 +321,49 @@ TEST(a_control_character_in_a_testcase_name_is_refused)
 	result_free(&rf);
 }
 
+/* Names, times and classnames as both readers give them */
+TEST(names_times_and_classnames_of_each_testcase)
+{
+	const char *xml = "<testsuite name=\"x\" time=\"1\">\n"
+			  "<testcase classname=\"xfstests.s\" name=\"generic/a&amp;b\" time=\"1.5\"/>\n"
+			  "<testcase classname=\"xfstests.t\" name=\"generic/002\" time=\"x\"/>\n"
+			  "<testcase classname=\"xfstests.s\" name=\"generic/003\" time=\"0000000000000000000000000000000000000000000000000000000000000000007\"/>\n"
+			  "<testcase classname=\"xfstests.s\" name=\"generic/004\"/>\n"
+			  "<testcase classname=\"a&#9;b\" name=\"generic/005\"/>\n"
+			  "</testsuite>\n";
+	int (*readers[])(const char *, const char *, size_t,
+			 struct result_file *, char **) = {
+		result_read_buf, result_read_buf_xml,
+	};
+	const char *last = strstr(xml, "<testcase classname=\"a");
+	struct result_file rf;
+	char *err = NULL, *cut;
+	size_t i;
+
+	/* without the last testcase */
+	cut = xasprintf("%.*s</testsuite>\n", (int)(last - xml), xml);
+	for (i = 0; i < ARRAY_SIZE(readers); i++) {
+		ASSERT_EQ(0, readers[i]("t.xml", cut, strlen(cut), &rf, &err));
+		/* the first classname is the section */
+		EXPECT_STREQ("s", rf.section);
+		ASSERT_EQ(4, rf.ncases);
+		EXPECT_STREQ("generic/a&b", rf.cases[0].name);
+		EXPECT_EQ(1.5, rf.cases[0].time);
+		EXPECT_STREQ("generic/002", rf.cases[1].name);
+		EXPECT_EQ(-1, rf.cases[1].time);
+		/* a number, however long it is written */
+		EXPECT_EQ(7, rf.cases[2].time);
+		EXPECT_EQ(-1, rf.cases[3].time);
+		result_free(&rf);
+		/* a control character in a later classname */
+		EXPECT_EQ(-1, readers[i]("t.xml", xml, strlen(xml), &rf, &err));
+		ASSERT_NE(NULL, err);
+		EXPECT_NE(NULL, strstr(err, "testcase 'a\\tb': a control character"));
+		free(err);
+		err = NULL;
+		result_free(&rf);
+	}
+	free(cut);
+}
+
 TEST_HARNESS_MAIN

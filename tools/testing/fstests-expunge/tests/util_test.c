@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests for util.c: the helpers every part shares. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "test-util.h"
 #include "util.h"
 
@@ -66,6 +70,39 @@ TEST_F(scratch, write_output_to_a_file)
 	EXPECT_EQ(0, rmdir(self->dir));	/* no temporary file left */
 	free(path);
 	sb_free(&sb);
+}
+
+/* Every string of a pool stays as it was copied, however many follow */
+TEST(strpool_keeps_every_string)
+{
+	struct strpool sp = { 0 };
+	char *s[3000], want[40];
+	char *long_one = xmalloc(20000);
+	size_t i;
+
+	memset(long_one, 'x', 19999);
+	long_one[19999] = '\0';
+	for (i = 0; i < ARRAY_SIZE(s); i++) {
+		if (i % 1000 == 500) {
+			s[i] = strpool_ndup(&sp, long_one, 19999);
+			continue;
+		}
+		snprintf(want, sizeof(want), "generic/%zu%s", i, "tail");
+		/* n bytes only: the tail is not copied */
+		s[i] = strpool_ndup(&sp, want, strlen(want) - 4);
+	}
+	for (i = 0; i < ARRAY_SIZE(s); i++) {
+		if (i % 1000 == 500) {
+			EXPECT_STREQ(long_one, s[i]);
+			continue;
+		}
+		snprintf(want, sizeof(want), "generic/%zu", i);
+		EXPECT_STREQ(want, s[i]);
+	}
+	EXPECT_STREQ("", strpool_ndup(&sp, "abc", 0));
+	strpool_free(&sp);
+	EXPECT_EQ(NULL, sp.blocks);
+	free(long_one);
 }
 
 TEST_HARNESS_MAIN
