@@ -62,17 +62,6 @@ struct side_section *side_section(const struct side *sd, const char *name)
 	return NULL;
 }
 
-static bool has(const struct strlist *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		if (!strcmp(l->v[i], s))
-			return true;
-	}
-	return false;
-}
-
 static void take(char **dst, char **src)
 {
 	if (!*dst) {
@@ -115,18 +104,17 @@ static char *out_bad(const char *xml, const char *test)
 static size_t add_file(struct side *sd, const struct result_file *rf,
 		       const char *run)
 {
-	struct side_run *r = NULL;
+	int *i = strmap_get(&sd->run_index, run, strlen(run), true, NULL);
+	struct side_run *r;
 	struct side_file *f;
-	size_t i;
 
-	for (i = 0; i < sd->nruns && !r; i++) {
-		if (!strcmp(sd->runs[i].name, run))
-			r = &sd->runs[i];
-	}
-	if (!r) {
+	/* every file may be a run of its own: no scan of them all */
+	if (!*i) {
 		r = array_push(&sd->runs, &sd->nruns, &sd->aruns, sizeof(*r));
 		r->name = xstrdup(run);
+		*i = sd->nruns;
 	}
+	r = &sd->runs[*i - 1];
 	f = array_push(&r->f, &r->n, &r->alloc, sizeof(*f));
 	f->path = xstrdup(rf->path);
 	f->section = xstrdup(rf->section);
@@ -221,6 +209,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 {
 	struct side_section *s = side_section(sd, rf->section);
 	const char *kernel;
+	bool added;
 	size_t i;
 
 	if (!s) {
@@ -246,7 +235,8 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 		free(s->started);
 		s->started = xstrdup(rf->started);
 	}
-	if (!has(&s->runs, run))
+	strmap_get(&s->in_runs, run, strlen(run), true, &added);
+	if (added)
 		strlist_add(&s->runs, xstrdup(run));
 	if (rf->incomplete)
 		strlist_add(&s->incomplete, xasprintf("%s: %s", rf->path,
@@ -361,9 +351,11 @@ void side_free(struct side *sd)
 		free(s->kernel);
 		free(s->started);
 		strlist_free(&s->runs);
+		strmap_free(&s->in_runs);
 		strlist_free(&s->incomplete);
 	}
 	free(sd->s);
+	strmap_free(&sd->run_index);
 	for (i = 0; i < sd->nruns; i++) {
 		for (j = 0; j < sd->runs[i].n; j++) {
 			free(sd->runs[i].f[j].path);

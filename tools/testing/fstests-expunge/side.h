@@ -4,6 +4,7 @@
 #define FEXP_SIDE_H
 
 #include "results.h"
+#include "strmap.h"
 #include "util.h"
 
 /*
@@ -44,6 +45,7 @@ struct side_section {
 	const char *settings_differ;	/* a setting its runs do not share */
 	char *started;			/* the earliest start of its runs */
 	struct strlist runs;		/* the runs it is in (run keys) */
+	struct strmap in_runs;		/* the same, while adding */
 	struct strlist incomplete;	/* "path: why" of each incomplete run */
 	struct tally *t;		/* sorted by name after side_finish() */
 	size_t n, alloc;
@@ -70,6 +72,7 @@ struct side {
 	unsigned int files;
 	struct side_run *runs;		/* in the order first read */
 	size_t nruns, aruns;
+	struct strmap run_index;	/* a run's name: its index in runs */
 };
 
 /*
