@@ -754,11 +754,9 @@ static int read_path(const char *path, bool whole, struct result_file *rf,
 	rf->path = xstrdup(path);
 	rf->time = -1;
 	rf->pooled = !whole;
-	fd = open_regular(path);
-	if (fd < 0 || fstat(fd, &st)) {
+	fd = open_regular_stat(path, &st);
+	if (fd < 0) {
 		*err = xasprintf("%s: %s", path, errstr(errno));
-		if (fd >= 0)
-			close(fd);
 		return -1;
 	}
 	if (!st.st_size) {

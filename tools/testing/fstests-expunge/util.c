@@ -324,28 +324,33 @@ const char *errstr(int err)
 	return err == ENOTREG ? "not a regular file" : strerror(err);
 }
 
-int open_regular(const char *path)
+int open_regular_stat(const char *path, struct stat *st)
 {
-	struct stat st;
-	int fd, flags, err;
+	int fd, err;
 
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	/*
+	 * O_NONBLOCK: opening a FIFO must not wait for a writer. It is left
+	 * set: Linux ignores it for reads of a regular file.
+	 */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st)) {
+	if (fstat(fd, st))
 		err = errno;
-	} else if (!S_ISREG(st.st_mode)) {
-		err = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
-	} else {
-		flags = fcntl(fd, F_GETFL);
-		if (flags >= 0 && !fcntl(fd, F_SETFL, flags & ~O_NONBLOCK))
-			return fd;
-		err = errno;
-	}
+	else if (!S_ISREG(st->st_mode))
+		err = S_ISDIR(st->st_mode) ? EISDIR : ENOTREG;
+	else
+		return fd;
 	close(fd);
 	errno = err;
 	return -1;
+}
+
+int open_regular(const char *path)
+{
+	struct stat st;
+
+	return open_regular_stat(path, &st);
 }
 
 int read_file(const char *path, size_t max, char **buf, size_t *len)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <linux/compiler.h>	/* tools/include: __printf() */
@@ -110,6 +111,8 @@ const char *errstr(int err);
  * device: anything else fails with ENOTREG (EISDIR for a directory).
  */
 int open_regular(const char *path);
+/* The same, with the file's status */
+int open_regular_stat(const char *path, struct stat *st);
 
 /*
  * Read a whole regular file (open_regular()), at most max bytes (a larger file is an error).
