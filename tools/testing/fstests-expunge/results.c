@@ -622,6 +622,8 @@ static int parse(struct reader *rd)
 	sax.serror = on_error;
 	/* result_read_whole() keeps text the scanner may cut elsewhere */
 	if (!rd->whole && !rd->no_scan) {
+		/* on an error, libxml2 reads it again: lines are counted then */
+		xf_no_lines(&rd->xf);
 		rd->scanning = true;
 		n = result_scan(&rd->xf, &sax, rd, &rd->stop);
 		rd->scanning = false;

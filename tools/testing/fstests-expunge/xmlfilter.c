@@ -90,7 +90,8 @@ static const char *find_mark(const char *s, size_t n, const char *mark)
 static void emit(struct xml_filter *f, const char *s, size_t n)
 {
 	sb_add(&f->out, s, n);
-	f->out_lines += count_nl(s, n);
+	if (!f->no_lines)
+		f->out_lines += count_nl(s, n);
 }
 
 /* Make at least need bytes available, unless the input ends first. */
@@ -473,7 +474,8 @@ static void cdata_take(struct xml_filter *f, const char *s, size_t n)
 	}
 	if (n) {
 		f->dropped += n;
-		f->drop_lines += count_nl(s, n);
+		if (!f->no_lines)
+			f->drop_lines += count_nl(s, n);
 	}
 }
 
@@ -593,6 +595,11 @@ void xf_consume(struct xml_filter *f, size_t n)
 		f->out.len = 0;
 		f->out_pos = 0;
 	}
+}
+
+void xf_no_lines(struct xml_filter *f)
+{
+	f->no_lines = true;
 }
 
 unsigned long xf_lines(const struct xml_filter *f)

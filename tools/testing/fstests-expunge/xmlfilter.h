@@ -45,6 +45,7 @@ struct xml_filter {
 	unsigned long drop_lines;	/* newlines dropped in it */
 	size_t dropped;		/* bytes dropped in it */
 
+	bool no_lines;		/* lines not counted: see xf_no_lines() */
 	unsigned long out_lines;	/* newlines handed on */
 	unsigned long skipped_total;
 	struct xf_skip *skips;
@@ -75,6 +76,12 @@ int xf_read(struct xml_filter *f, char *buf, int len);
 const char *xf_peek(struct xml_filter *f, size_t want, size_t *avail);
 /* Done with n bytes xf_peek() gave. */
 void xf_consume(struct xml_filter *f, size_t n);
+
+/*
+ * Do not count lines, for a reader that on an error reads the input
+ * again through a new filter: xf_lines() and xf_line() then say nothing.
+ */
+void xf_no_lines(struct xml_filter *f);
 
 /* The lines of input read so far (all of them at the end). */
 unsigned long xf_lines(const struct xml_filter *f);
