@@ -349,6 +349,12 @@ static const char *value_end(const char *v, const char *nl, const char *end,
 	return vend;
 }
 
+static bool plain(char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' &&
+	       c != '"';
+}
+
 /*
  * The window starts with one of repair_tags: escape the attribute value,
  * which ends where value_end() says.
@@ -357,7 +363,7 @@ static const char *value_end(const char *v, const char *nl, const char *end,
 static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,
 			 size_t wlen)
 {
-	const char *end = w + wlen, *nl, *a, *v, *vend = NULL;
+	const char *end = w + wlen, *nl, *a, *v, *q, *vend = NULL;
 	struct strbuf sb = { 0 };
 
 	nl = memchr(w, '\n', wlen);
@@ -374,6 +380,13 @@ static size_t repair_tag(struct xml_filter *f, size_t t, const char *w,
 		vend = value_end(v, nl, end, false);
 	if (!vend)
 		return 0;
+	/* most values need nothing: printable ASCII without markup */
+	for (q = v; q < vend && plain(*q); q++)
+		;
+	if (q == vend) {
+		emit(f, w, vend - w);
+		return vend - w;
+	}
 	emit(f, w, v - w);
 	if (xf_escape_attr(&sb, v, vend - v))
 		f->repaired++;
