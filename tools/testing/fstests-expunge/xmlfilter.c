@@ -449,10 +449,11 @@ static int step_text(struct xml_filter *f)
 	if (a >= 2 && s[1] == '!')
 		return step_bang(f, s, a);
 	for (t = 0; t < ARRAY_SIZE(repair_tags); t++) {
-		size_t l = strlen(repair_tags[t].tag);
+		const char *tag = repair_tags[t].tag;
 
-		if (a < l || s[1] != repair_tags[t].tag[1] ||
-		    memcmp(s, repair_tags[t].tag, l))
+		/* the second byte first: most tags are none of these */
+		if (a < 2 || s[1] != tag[1] || a < strlen(tag) ||
+		    memcmp(s, tag, strlen(tag)))
 			continue;
 		if (fill(f, XF_TAG_MAX))
 			return -1;
