@@ -48,21 +48,25 @@ struct reader {
 	char *err_msg;
 };
 
-/* The first non-empty line of s, trimmed and bounded, or NULL. */
-static char *first_line(const char *s)
+/*
+ * The first non-empty line of the n bytes at s, trimmed and bounded, in
+ * the file's pool when it has one; NULL when there is none.
+ */
+static char *first_line(struct result_file *rf, const char *s, size_t n)
 {
-	size_t n;
+	const char *end = s + n;
 
-	if (!s)
-		return NULL;
-	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+	while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
 		s++;
-	n = strcspn(s, "\r\n");
+	for (n = 0; s + n < end && s[n] != '\r' && s[n] != '\n'; n++)
+		;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	if (!n)
 		return NULL;
-	return xstrndup(s, n > LINE_MAX_KEEP ? LINE_MAX_KEEP : n);
+	if (n > LINE_MAX_KEEP)
+		n = LINE_MAX_KEEP;
+	return rf->pooled ? strpool_ndup(&rf->names, s, n) : xstrndup(s, n);
 }
 
 static bool is_warning(const char *line, size_t n)
@@ -225,12 +229,20 @@ static char *case_name(struct reader *rd, const xmlChar **attrs, int n)
 	return (char *)v;
 }
 
-/* The testcase being read, forgotten: its name may be in the pool */
+/* A case read into rf forgotten: its name and message may be rf's */
+static void case_free(struct result_file *rf, struct result_case *c)
+{
+	if (rf->pooled) {
+		c->name = NULL;
+		c->msg = NULL;
+	}
+	result_case_free(c);
+}
+
+/* The testcase being read, forgotten */
 static void cur_free(struct reader *rd)
 {
-	if (rd->rf->pooled)
-		rd->cur.name = NULL;
-	result_case_free(&rd->cur);
+	case_free(rd->rf, &rd->cur);
 }
 
 void result_case_free(struct result_case *c)
@@ -418,7 +430,9 @@ static void on_case_child(struct reader *rd, const char *name,
 			  const xmlChar **attrs, int n)
 {
 	struct result_case *c = &rd->cur;
-	char *m;
+	char *copy = NULL;
+	const char *m;
+	size_t len;
 
 	if (!strcmp(name, "failure") || !strcmp(name, "error") ||
 	    !strcmp(name, "skipped")) {
@@ -427,13 +441,19 @@ static void on_case_child(struct reader *rd, const char *name,
 			return;
 		rd->decided = true;
 		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
-		m = attr(attrs, n, "message");
-		c->msg = first_line(m);
+		m = attr_raw(attrs, n, "message", &len);
+		/* a copy only to decode "&#38;", or to keep it whole */
+		if (m && (c->text || memchr(m, '&', len))) {
+			copy = unref_amp(m, len);
+			m = copy;
+			len = strlen(copy);
+		}
+		c->msg = m ? first_line(rd->rf, m, len) : NULL;
 		if (c->text) {
-			c->text->message = m;
+			c->text->message = copy;
 			c->text->type = attr(attrs, n, "type");
 		} else {
-			free(m);
+			free(copy);
 		}
 		return;
 	}
@@ -810,11 +830,8 @@ void result_free(struct result_file *rf)
 		free(rf->props[i].name);
 		free(rf->props[i].value);
 	}
-	for (i = 0; i < rf->ncases; i++) {
-		if (rf->pooled)
-			rf->cases[i].name = NULL;
-		result_case_free(&rf->cases[i]);
-	}
+	for (i = 0; i < rf->ncases; i++)
+		case_free(rf, &rf->cases[i]);
 	strpool_free(&rf->names);
 	for (i = 0; i < rf->nattrs; i++) {
 		free(rf->attrs[i].name);

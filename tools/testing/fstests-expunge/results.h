@@ -50,8 +50,9 @@ struct result_file {
 	struct result_case *cases;	/* in file order */
 	size_t ncases, acases;
 	/*
-	 * result_read() keeps the cases' names in a pool (pooled): they are
-	 * the file's, freed with it, never by result_case_free().
+	 * result_read() keeps the cases' names and messages (not details)
+	 * in a pool (pooled): they are the file's, freed with it, never by
+	 * result_case_free().
 	 */
 	struct strpool names;
 	bool pooled;

@@ -62,12 +62,19 @@ struct side_section *side_section(const struct side *sd, const char *name)
 	return NULL;
 }
 
+/* The first of each: a detail taken over, a message copied (pooled) */
 static void take(char **dst, char **src)
 {
 	if (!*dst) {
 		*dst = *src;
 		*src = NULL;
 	}
+}
+
+static void keep(char **dst, const char *src)
+{
+	if (!*dst && src)
+		*dst = xstrdup(src);
 }
 
 static bool same_setting(const char *a, const char *b)
@@ -254,7 +261,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 			break;
 		case OUT_FAIL:
 			if (!t->fail++) {
-				take(&t->msg, &c->msg);
+				keep(&t->msg, c->msg);
 				take(&t->detail, &c->detail);
 				t->out_bad = out_bad(rf->path, t->name);
 			}
@@ -262,7 +269,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 		case OUT_NOTRUN:
 		default:
 			t->notrun++;
-			take(&t->notrun_msg, &c->msg);
+			keep(&t->notrun_msg, c->msg);
 			break;
 		}
 	}
