@@ -6,7 +6,9 @@
 # made from the real result.xml fixtures: "markup", whole fstests runs
 # with few logs, and "logs", runs whose failures carry logs of megabytes
 # in CDATA. Then compare's peak RSS at SIZE_MB and LARGE_MB (it must not
-# grow with the corpus), and exclude over 14,000 entries. Each figure is
+# grow with the corpus), its time over BENCH_MANY small files a side and
+# four times as many (it must grow no faster than the files), and exclude
+# over 14,000 entries. Each figure is
 # printed with its target; the corpora are removed at the end. Where
 # BENCH_BEFORE names another build of fstests-expunge, it is measured in
 # the same run, for a before and after.
@@ -201,6 +203,61 @@ say "compare, $(du -sm "$dir" | cut -f1) MB" "$lt" "$lrss"
 target "peak RSS ${crss} MB at ${size} MB, ${lrss} MB at ${large} MB (under 64 MB, flat)" \
 	"$(awk -v a="$crss" -v b="$lrss" 'BEGIN { print (a < 64 && b < 64 && b <= a * 1.25 + 2) }')"
 rm -rf "$work/markup" "$work/logs" "$work/peer"
+
+# many small files, each a run of its own, as an archive of years of
+# runs has them: compare's time must grow with the files, not faster
+# (MANY files a side, then four times as many)
+many_runs() {
+	mkdir -p "$1/base" "$1/run"
+	seq "$2" "$(($3 - 1))" | sed "s|^|$1/base/r|" | xargs mkdir -p
+	seq "$2" "$(($3 - 1))" | sed "s|^|$1/run/r|" | xargs mkdir -p
+	awk -v dir="$1" -v from="$2" -v to="$3" -v fix="$4" 'BEGIN {
+		while ((getline line < fix) > 0)
+			xml = xml line "\n"
+		for (i = from; i < to; i++) {
+			for (side = 0; side < 2; side++) {
+				f = dir (side ? "/run/r" : "/base/r") i "/result.xml"
+				printf "%s", xml > f
+				close(f)
+			}
+		}
+	}'
+}
+
+many=${BENCH_MANY:-2500}
+dir=$work/many
+t1=
+from=0
+for n in "$many" $((many * 4)); do
+	many_runs "$dir" "$from" "$n" "$fix/fstests/example-result.xml"
+	from=$n
+	find "$dir" -name result.xml > "$work/list"
+	set -- "$fexp" compare --data "$data" --baseline "$dir/base" "$dir/run"
+	read -r mt mrss <<-EOF
+	$(measure "$@")
+	EOF
+	read -r gt grss <<-EOF
+	$(measure xargs -a "$work/list" grep -c '<testcase')
+	EOF
+	say "compare, $((n * 2)) files of 7 testcases" "$mt" "$mrss"
+	if [ -n "${BENCH_BEFORE:-}" ]; then
+		shift
+		read -r bt brss <<-EOF
+		$(measure "$BENCH_BEFORE" "$@")
+		EOF
+		say "compare before (BENCH_BEFORE)" "$bt" "$brss"
+	fi
+	say "grep -c '<testcase', the same" "$gt" "$grss"
+	if [ -z "$t1" ]; then
+		t1=$mt
+	else
+		t4=$mt
+	fi
+done
+r=$(awk -v a="$t1" -v b="$t4" 'BEGIN { printf "%.1f", b / (a > 0 ? a : 0.01) }')
+target "4x the files: ${r}x the time (at most 6x: linear)" \
+	"$(awk -v r="$r" 'BEGIN { print (r <= 6) }')"
+rm -rf "$dir"
 
 # exclude over a synthetic data directory of 14,000 entries (the size of
 # the imported data), without a tree: 20 runs, CPU time (user and system,
