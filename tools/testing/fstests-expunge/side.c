@@ -130,13 +130,16 @@ static size_t add_file(struct side *sd, const struct result_file *rf,
 }
 
 /*
- * Each run a test is in is one record of four LEB128 numbers: the
- * distance from the record before's run (the first: from run 0), then
- * the run's pass, fail and notrun counts. Most records take 4 bytes; a
- * struct run_count takes 24, and a compare over years of runs holds one
- * for every test of every run.
+ * Each run a test is in is one record: its distance from the run of the
+ * record before (the first: from run 0) and its pass, fail and notrun
+ * counts. The common record, one attempt a run, is one byte, 1KKDDDDD:
+ * the outcome K (pass, fail, notrun) and the distance D up to 31; any
+ * other is a 0 and four LEB128 numbers. A compare over years of runs
+ * holds one for every test of every run: a struct run_count would take
+ * 24 bytes.
  */
-#define RECORD_MAX	(4 * 10)	/* four numbers of at most 64 bits */
+#define RECORD_MAX	(1 + 4 * 10)	/* four numbers of at most 64 bits */
+#define SHORT_DIST	32
 
 static void put_num(struct tally *t, size_t v)
 {
@@ -160,53 +163,82 @@ static size_t get_num(const unsigned char **p)
 	return v;
 }
 
+static void put_record(struct tally *t, size_t dist, const unsigned int c[3])
+{
+	int i;
+
+	if (c[0] + c[1] + c[2] == 1 && dist < SHORT_DIST) {
+		i = c[0] ? 0 : c[1] ? 1 : 2;
+		t->runs[t->nruns++] = 0x80 | i << 5 | dist;
+		return;
+	}
+	t->runs[t->nruns++] = 0;
+	put_num(t, dist);
+	for (i = 0; i < 3; i++)
+		put_num(t, c[i]);
+}
+
+/* The record at *p: its distance, its counts into c */
+static size_t get_record(const unsigned char **p, unsigned int c[3])
+{
+	unsigned char b = *(*p)++;
+	size_t dist;
+	int i;
+
+	if (b & 0x80) {
+		c[0] = 0;
+		c[1] = 0;
+		c[2] = 0;
+		c[(b >> 5) & 3] = 1;
+		return b & (SHORT_DIST - 1);
+	}
+	dist = get_num(p);
+	for (i = 0; i < 3; i++)
+		c[i] = get_num(p);
+	return dist;
+}
+
 /* One more attempt of run (runs come in order) with outcome o */
 static void count_run(struct tally *t, size_t run, enum outcome o)
 {
 	unsigned int c[3] = { 0 };
 	const unsigned char *p;
+	size_t dist;
 
 	if (t->nruns + RECORD_MAX > t->aruns) {
 		t->aruns = (t->nruns + RECORD_MAX) * 2;
 		t->runs = xrealloc(t->runs, t->aruns);
 	}
 	if (t->nruns && run == t->last_run) {
+		/* the same run again: its record made anew */
 		p = t->runs + t->last_at;
-		c[0] = get_num(&p);
-		c[1] = get_num(&p);
-		c[2] = get_num(&p);
+		dist = get_record(&p, c);
 		t->nruns = t->last_at;
 	} else {
-		put_num(t, run - (t->nruns ? t->last_run : 0));
+		dist = run - (t->nruns ? t->last_run : 0);
 		t->last_run = run;
 		t->last_at = t->nruns;
 	}
 	c[o == OUT_PASS ? 0 : o == OUT_FAIL ? 1 : 2]++;
-	put_num(t, c[0]);
-	put_num(t, c[1]);
-	put_num(t, c[2]);
+	put_record(t, dist, c);
 }
 
 bool tally_run(const struct tally *t, size_t run, struct run_count *rc)
 {
 	const unsigned char *p = t->runs, *end = t->runs + t->nruns;
+	unsigned int c[3];
 	size_t r = 0;
 	bool found = false;
 
 	*rc = (struct run_count){ .run = run };
 	while (p < end) {
-		unsigned int pass, fail, notrun;
-
-		r += get_num(&p);
-		pass = get_num(&p);
-		fail = get_num(&p);
-		notrun = get_num(&p);
+		r += get_record(&p, c);
 		if (r != run)
 			continue;
 		found = true;
-		rc->pass += pass;
-		rc->fail += fail;
-		rc->notrun += notrun;
+		rc->pass += c[0];
+		rc->fail += c[1];
+		rc->notrun += c[2];
 	}
 	return found;
 }

@@ -33,7 +33,7 @@ struct tally {
 	unsigned char *runs;
 	size_t nruns, aruns;
 	size_t last_run;	/* the run of the last record ... */
-	size_t last_at;		/* ... and where its counts start */
+	size_t last_at;		/* ... and where it starts */
 };
 
 struct side_section {
