@@ -145,6 +145,15 @@ static int apply(const struct parser *p, const struct opt *o, const char *arg)
 		sb_free(&sb);
 		return PARSE_OPT_HELP;
 	}
+	/* a newline in a value would be a line of its own in a file or report */
+	if (arg && has_control(arg)) {
+		char *q = quote_input(arg, QUOTE_MAX);
+
+		pr_err("%s: --%s '%s': a control character in a value",
+		       p->u->cmd, o->long_name, q);
+		free(q);
+		return PARSE_OPT_ERROR;
+	}
 	switch (o->type) {
 	case OPTION_BOOLEAN:
 		*(bool *)o->value = true;

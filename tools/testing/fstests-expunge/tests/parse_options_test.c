@@ -137,6 +137,38 @@ TEST(usage_errors)
 	EXPECT_EQ(EXIT_OK, parse_options_exit(PARSE_OPT_HELP));
 }
 
+/* A newline in a value would be a line of its own in what it goes to */
+TEST(control_characters_in_a_value_are_refused)
+{
+	static const char *const bad[][3] = {
+		{ "--section", "ext4\ngeneric/999", NULL },
+		{ "-s", "x\ty", NULL },
+		{ "--output=a\x1b[31m", NULL, NULL },
+		{ "--map", "a=b\r", NULL },
+	};
+	char *argv[4] = { "demo" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		int argc = bad[i][1] ? 3 : 2;
+
+		values_free();
+		argv[1] = (char *)bad[i][0];
+		argv[2] = (char *)bad[i][1];
+		EXPECT_EQ(PARSE_OPT_ERROR,
+			  parse_options(argc, argv, opts, &usage)) {
+			TH_LOG("'%s' was accepted", bad[i][0]);
+		}
+		EXPECT_EQ(0, v.sections.n);
+		EXPECT_EQ(NULL, v.output);
+	}
+	values_free();
+	/* operands are not values: a path may hold anything */
+	argv[1] = "a\nb";
+	EXPECT_EQ(1, parse_options(2, argv, opts, &usage));
+	values_free();
+}
+
 /* The options of both tables, in order, as "--name ARG" or "--name". */
 static char **all_options(size_t *n, struct strbuf *shorts)
 {
