@@ -43,6 +43,7 @@ struct reader {
 	const char *buf;	/* ... the input in memory */
 	size_t len;
 	char *bad_name;		/* a testcase name we refuse, quoted */
+	char *bad_section;	/* a SECTION property we refuse, quoted */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
 	char *err_msg;
@@ -280,14 +281,19 @@ static void case_commit(struct reader *rd)
 	memset(&rd->cur, 0, sizeof(rd->cur));
 }
 
-/* The section of a testsuite without a classname: SECTION, or "global". */
-static void default_section(struct result_file *rf)
+/*
+ * The section of a testsuite without a classname: SECTION, or "global".
+ * A SECTION with a control character is remembered, to refuse the file.
+ */
+static void default_section(struct reader *rd, struct result_file *rf)
 {
 	const char *s;
 
 	if (rf->section)
 		return;
 	s = result_prop(rf, "SECTION");
+	if (s && has_control(s) && !rd->bad_section)
+		rd->bad_section = quote_input(s, QUOTE_MAX);
 	rf->section = xstrdup(s && *s ? s : "global");
 }
 
@@ -298,7 +304,7 @@ static void next_suite(struct reader *rd)
 
 	if (rd->in_case)
 		case_commit(rd);
-	default_section(rd->rf);
+	default_section(rd, rd->rf);
 	rf = array_push(&top->more, &top->nmore, &top->amore, sizeof(*rf));
 	rf->path = xstrdup(top->path);
 	rf->pooled = top->pooled;
@@ -734,8 +740,14 @@ static int read_common(struct reader *rd, const char *name,
 	free(rd->err_msg);
 	free(rd->bad_name);
 	xf_free(&rd->xf);
-	default_section(rd->rf);
-	default_section(rf);
+	default_section(rd, rd->rf);
+	default_section(rd, rf);
+	if (!ret && rd->bad_section) {
+		*err = xasprintf("%s: section '%s' (its SECTION property): a control character in a name",
+				 name, rd->bad_section);
+		ret = -1;
+	}
+	free(rd->bad_section);
 	return ret;
 }
 

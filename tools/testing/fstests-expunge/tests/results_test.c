@@ -321,6 +321,27 @@ TEST(a_control_character_in_a_testcase_name_is_refused)
 	result_free(&rf);
 }
 
+/* A SECTION property that would be the section: no forged line either */
+TEST(a_control_character_in_a_section_property_is_refused)
+{
+	const char *xml = "<testsuites><testsuite name=\"x\" time=\"1\">\n"
+			  "<properties><property name=\"SECTION\" value=\"s1\"/></properties>\n"
+			  "<testcase name=\"generic/001\"/>\n"
+			  "</testsuite><testsuite name=\"x\" time=\"1\">\n"
+			  "<properties><property name=\"SECTION\" value=\"s2&#10;ok 99 forged\"/></properties>\n"
+			  "<testcase name=\"generic/001\"/>\n"
+			  "</testsuite></testsuites>\n";
+	struct result_file rf;
+	char *err = NULL;
+
+	EXPECT_EQ(-1, result_read_buf("s.xml", xml, strlen(xml), &rf, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "s.xml: section 's2\\nok 99 forged' (its SECTION"));
+	EXPECT_FALSE(has_control(err));
+	free(err);
+	result_free(&rf);
+}
+
 /* Names, times and classnames as both readers give them */
 TEST(names_times_and_classnames_of_each_testcase)
 {
