@@ -223,10 +223,13 @@ static int read_modinfo(struct image *im, struct kelf_info *ki, char **err)
 				continue;
 			ki->release = release_at(p + 9, nul - p - 9);
 			if (!ki->release) {
-				*err = xasprintf("%s: vermagic without a release: '%.*s'",
-						 im->name,
-						 (int)(nul - p > 80 ? 80 : nul - p),
-						 p);
+				char *v = xstrndup(p, nul - p > 80 ? 80 : nul - p);
+				char *q = quote_input(v, QUOTE_MAX);
+
+				*err = xasprintf("%s: vermagic without a release: '%s'",
+						 im->name, q);
+				free(q);
+				free(v);
 				return -1;
 			}
 			ki->release_from = "vermagic";

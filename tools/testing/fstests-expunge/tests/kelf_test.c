@@ -279,6 +279,20 @@ TEST_F(tmp, vermagic_without_release_is_an_error)
 	free(err);
 }
 
+/* What a bad vermagic holds is quoted escaped: no line, no colour forged */
+TEST_F(tmp, a_bad_vermagic_is_quoted_escaped)
+{
+	struct kobj_spec spec = { .vermagic = "vermagic= \x1b[31mRED\nforged" };
+	char *dir = self->dir, *err = NULL;
+	struct kelf_info ki;
+
+	EXPECT_EQ(-1, kelf_file(build_kobj(dir, "m.ko", &spec), &ki, &err));
+	ASSERT_NE(NULL, err);
+	EXPECT_NE(NULL, strstr(err, "'vermagic= \\x1b[31mRED\\nforged'"));
+	EXPECT_FALSE(has_control(err));
+	free(err);
+}
+
 /* Random bytes changed in a real object: a result or an error, never a crash. */
 TEST_F(tmp, mutated_images_never_crash)
 {
