@@ -139,7 +139,7 @@ int kcond_top_kconfig(struct strbuf *sb, const char *srctree, char **err)
 	char *buf;
 
 	if (read_file(path, 1 << 20, &buf, &len)) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
+		*err = xasprintf("%s: %s", path, errstr(errno));
 		free(path);
 		return -1;
 	}

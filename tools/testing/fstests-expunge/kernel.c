@@ -178,7 +178,7 @@ static int identify_release(const struct kernel_opts *o, struct kernel *k,
 		k->release = read_line(path);
 		if (!k->release || !*trim(k->release)) {
 			*err = xasprintf("%s: %s", path,
-					 k->release ? "empty" : strerror(errno));
+					 k->release ? "empty" : errstr(errno));
 			free(path);
 			return -1;
 		}

@@ -286,6 +286,34 @@ TEST_F(hostile, special_files_are_refused_without_waiting)
 	}
 }
 
+/* ... and where a build directory or a data directory holds them */
+TEST_F(hostile, special_files_in_a_build_or_data_dir_are_refused)
+{
+	static const char *const uses[] = {
+		/* kernel.release, then .config, then a data file */
+		"exclude " DATA " --fs ext4 --build-dir bd",
+		"kernel --build-dir bd2",
+		"exclude --data dd --fs ext4 --release 6.6.0 --config " FIX "/config-dax",
+	};
+	struct hostile h;
+	size_t i;
+
+	ASSERT_EQ(0, run_sh("cd %s && mkdir -p %s %s dd", self->dir,
+			    "bd/include/config", "bd2/include/config"));
+	ASSERT_EQ(0, run_sh("cd %s && mkfifo %s bd2/.config dd/ext4.expunge",
+			    self->dir, "bd/include/config/kernel.release"));
+	ASSERT_EQ(0, run_sh("echo 6.6.0 > %s/bd2/include/config/kernel.release",
+			    self->dir));
+	for (i = 0; i < ARRAY_SIZE(uses); i++) {
+		h = hostile_run(self->dir, "%s", uses[i]);
+		EXPECT_EQ(2, clear_exit(_metadata, &h));
+		EXPECT_NE(NULL, strstr(h.err, "not a regular file")) {
+			TH_LOG("%s: %s", uses[i], h.err);
+		}
+		hostile_free(&h);
+	}
+}
+
 TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 {
 	struct hostile h;
