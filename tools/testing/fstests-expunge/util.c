@@ -324,22 +324,39 @@ const char *errstr(int err)
 	return err == ENOTREG ? "not a regular file" : strerror(err);
 }
 
+/* A directory, FIFO or device: the errno to refuse it with, else 0 */
+static int not_regular(const struct stat *st)
+{
+	if (S_ISREG(st->st_mode))
+		return 0;
+	return S_ISDIR(st->st_mode) ? EISDIR : ENOTREG;
+}
+
 int open_regular_stat(const char *path, struct stat *st)
 {
 	int fd, err;
 
 	/*
-	 * O_NONBLOCK: opening a FIFO must not wait for a writer. It is left
-	 * set: Linux ignores it for reads of a regular file.
+	 * Anything but a regular file is refused before it is opened:
+	 * opening a device or a FIFO may do something (wake a writer).
+	 */
+	if (!stat(path, st) && not_regular(st)) {
+		errno = not_regular(st);
+		return -1;
+	}
+	/*
+	 * Then checked again on what was opened, which may have been
+	 * replaced. O_NONBLOCK: opening a FIFO must not wait for a writer.
+	 * It is left set: Linux ignores it for reads of a regular file.
 	 */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, st))
 		err = errno;
-	else if (!S_ISREG(st->st_mode))
-		err = S_ISDIR(st->st_mode) ? EISDIR : ENOTREG;
 	else
+		err = not_regular(st);
+	if (!err)
 		return fd;
 	close(fd);
 	errno = err;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hostile-run.h"
+#include "util.h"
 #include "kselftest_harness.h"
 
 #define FIX		SRCDIR "/tests/fixtures"
@@ -312,6 +313,33 @@ TEST_F(hostile, special_files_in_a_build_or_data_dir_are_refused)
 		}
 		hostile_free(&h);
 	}
+}
+
+/* A FIFO is refused before it is opened: a writer waiting is not woken */
+TEST_F(hostile, a_fifo_is_refused_unopened)
+{
+	char *fifo = xasprintf("%s/f", self->dir);
+	char *woken = xasprintf("%s/woken", self->dir);
+	struct hostile h;
+	int fd;
+
+	/* the writer waits in open() until the FIFO has a reader */
+	ASSERT_EQ(0, run_sh("cd %s && mkfifo f && { %s >/dev/null 2>&1 & }",
+			    self->dir, "(echo x > f && touch woken)"));
+	h = hostile_run(self->dir, "compare %s f", DATA);
+	EXPECT_EQ(2, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "f: not a regular file"));
+	hostile_free(&h);
+	usleep(300 * 1000);
+	EXPECT_NE(0, access(woken, F_OK));
+	/* let the writer go: a reader and writer open never waits */
+	fd = open(fifo, O_RDWR);
+	ASSERT_LE(0, fd);
+	while (access(woken, F_OK))
+		usleep(10 * 1000);
+	close(fd);
+	free(fifo);
+	free(woken);
 }
 
 TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
