@@ -37,6 +37,7 @@ static const struct {
 	{ "investigat", "cause not known yet", false },
 	{ "looking into", "cause not known yet", false },
 	{ "unclear", "cause not known yet", false },
+	{ "resource busy", "a device is busy (EBUSY)", false },
 	{ "lazy baseline", "fails in several sections", false },
 	{ "sections", "fails in several sections", false },
 };
@@ -62,14 +63,28 @@ static bool has_word(const char *s, const char *word)
 	return false;
 }
 
+/* Phrases that hold a word above and mean something else */
+static const char *const idioms[] = {
+	"low-hanging",		/* "low-hanging fruit": easy, not a hang */
+};
+
 static int reason_of(const char *note)
 {
+	char *s, *p;
 	size_t i;
+	int ret = -1;
 
-	for (i = 0; note && i < ARRAY_SIZE(reasons); i++)
-		if (has_word(note, reasons[i].word))
-			return i;
-	return -1;
+	if (!note)
+		return -1;
+	s = xstrdup(note);
+	for (i = 0; i < ARRAY_SIZE(idioms); i++)
+		for (p = s; (p = strcasestr(p, idioms[i])); )
+			memset(p, ' ', strlen(idioms[i]));
+	for (i = 0; ret < 0 && i < ARRAY_SIZE(reasons); i++)
+		if (has_word(s, reasons[i].word))
+			ret = i;
+	free(s);
+	return ret;
 }
 
 static void add_unique(struct strlist *l, char *s)

@@ -165,6 +165,18 @@ TEST_F(kd, failure_rates_make_flaky_entries_and_are_kept)
 	EXPECT_EQ(KIND_FAIL, e->kind);
 }
 
+TEST_F(kd, a_word_inside_an_idiom_says_nothing)
+{
+	const struct entry *e = applies(&self->ds, "generic/509", "6.1.42",
+					"x");
+
+	/* "low-hanging fruit" is no hang: a failure, and why */
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	ASSERT_TRUE(!!(e->comment));
+	EXPECT_STREQ("a device is busy (EBUSY)", e->comment);
+}
+
 TEST_F(kd, bug_references_become_bug_urls)
 {
 	const struct entry *e = applies(&self->ds, "generic/002", "6.1.42",
