@@ -100,7 +100,7 @@ static void add_unique(struct strlist *l, char *s)
 	strlist_add(l, s);
 }
 
-/* "F:1/20", "failure rate is about 1/20": the rate, as F:1/20 */
+/* "F:1/20", "F: ~1/5", "failure rate is about 1/20": as F:1/20 */
 static void find_rates(const char *s, struct strlist *rates)
 {
 	const char *p;
@@ -109,7 +109,7 @@ static void find_rates(const char *s, struct strlist *rates)
 
 	for (p = s; *p; p++) {
 		if (!strncmp(p, "F:", 2))
-			p += 2;
+			p += 2 + strspn(p + 2, " ~");
 		else if (!strncasecmp(p, "failure rate", 12))
 			p += 12 + strcspn(p + 12, "0123456789#");
 		else

@@ -163,6 +163,11 @@ TEST_F(kd, failure_rates_make_flaky_entries_and_are_kept)
 	e = applies(&self->ds, "generic/001", "6.1.11", "x");
 	ASSERT_TRUE(!!(e));
 	EXPECT_EQ(KIND_FAIL, e->kind);
+	/* about one in five, written "F: ~1/5" */
+	e = applies(&self->ds, "generic/510", "6.1.42", "x");
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_FLAKY, e->kind);
+	EXPECT_TRUE(!!strstr(e->comment, "F:1/5"));
 }
 
 TEST_F(kd, a_word_inside_an_idiom_says_nothing)
