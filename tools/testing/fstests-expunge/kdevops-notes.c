@@ -20,6 +20,7 @@ static const struct {
 	{ "hung", "hangs", true },
 	{ "forever", "never finishes", true },
 	{ "without ending", "never finishes", true },
+	{ "sits there", "hangs", true },
 	{ "crash", "crashes", true },
 	{ "panic", "crashes", true },
 	{ "oops", "crashes", true },
@@ -40,6 +41,7 @@ static const struct {
 	{ "resource busy", "a device is busy (EBUSY)", false },
 	{ "lazy baseline", "fails in several sections", false },
 	{ "sections", "fails in several sections", false },
+	{ "fixed by", "fixed upstream", false },
 };
 
 /* Bug trackers kdevops comments name as "korg#N" */
@@ -80,6 +82,13 @@ static int reason_of(const char *note)
 	for (i = 0; i < ARRAY_SIZE(idioms); i++)
 		for (p = s; (p = strcasestr(p, idioms[i])); )
 			memset(p, ' ', strlen(idioms[i]));
+	/*
+	 * Quoted text is a commit's subject or a message a tool printed:
+	 * "xfs: fix ... quota blocks" names a fix, not why the test fails.
+	 */
+	p = strchr(s, '"');
+	if (p && strrchr(s, '"') > p)
+		memset(p, ' ', strrchr(s, '"') - p + 1);
 	for (i = 0; ret < 0 && i < ARRAY_SIZE(reasons); i++)
 		if (has_word(s, reasons[i].word))
 			ret = i;

@@ -180,6 +180,16 @@ TEST_F(kd, a_word_inside_an_idiom_says_nothing)
 	EXPECT_EQ(KIND_FAIL, e->kind);
 	ASSERT_TRUE(!!(e->comment));
 	EXPECT_STREQ("a device is busy (EBUSY)", e->comment);
+	/* the words of a fix's subject say nothing of the failure */
+	e = applies(&self->ds, "generic/511", "6.1.42", "x");
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	EXPECT_STREQ("fixed upstream", e->comment);
+	/* "no panic" is not a crash: sitting there is a hang */
+	e = applies(&self->ds, "generic/512", "6.1.42", "x");
+	ASSERT_TRUE(!!(e));
+	EXPECT_EQ(KIND_EXPUNGE, e->kind);
+	EXPECT_STREQ("hangs", e->comment);
 }
 
 TEST_F(kd, bug_references_become_bug_urls)
