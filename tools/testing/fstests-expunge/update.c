@@ -21,25 +21,58 @@ struct evidence {
 	size_t n, alloc;
 };
 
-/* One file is one run: the tallies of its tests become observations. */
-static void add_file(struct evidence *ev, struct result_file *rf,
-		     const char *fs_only)
+/* A suite of a file counts when it is of fs_only (or any) filesystem. */
+static bool wanted(const struct result_file *rf, const char *fs_only)
 {
 	const char *fs = result_prop(rf, "FSTYP");
-	const char *kernel = result_prop(rf, "KERNEL");
-	struct side sd = { 0 };
+
+	return fs && *fs && (!fs_only || !strcmp(fs, fs_only));
+}
+
+/*
+ * Of the <testsuite>s of rf (rf itself, then rf->more), keep those
+ * wanted(), the first at the top; false when none is.
+ */
+static bool keep_suites(struct result_file *rf, const char *fs_only)
+{
+	struct result_file *more = rf->more, keep = { 0 };
+	size_t nmore = rf->nmore, i;
+	bool any = wanted(rf, fs_only);
+
+	rf->more = NULL;
+	rf->nmore = 0;
+	rf->amore = 0;
+	if (any)
+		keep = *rf;
+	else
+		result_free(rf);
+	for (i = 0; i < nmore; i++) {
+		struct result_file *to = &keep;
+
+		if (!wanted(&more[i], fs_only)) {
+			result_free(&more[i]);
+			continue;
+		}
+		if (any)
+			to = array_push(&keep.more, &keep.nmore, &keep.amore,
+					sizeof(keep));
+		*to = more[i];
+		any = true;
+	}
+	free(more);
+	*rf = keep;
+	return any;
+}
+
+/* The tallies of a section of one run: its observations. */
+static void add_section(struct evidence *ev, const struct side_section *s)
+{
+	const char *fs = section_prop(s, "FSTYP");
+	const char *kernel = s->kernel ? s->kernel : "unknown";
 	size_t i;
 
-	if (!fs || (fs_only && strcmp(fs, fs_only))) {
-		result_free(rf);
-		return;
-	}
-	fs = xstrdup(fs);
-	kernel = xstrdup(kernel && *kernel ? kernel : "unknown");
-	side_add(&sd, rf, "run");
-	side_finish(&sd);
-	for (i = 0; i < sd.s[0].n; i++) {
-		const struct tally *t = &sd.s[0].t[i];
+	for (i = 0; i < s->n; i++) {
+		const struct tally *t = &s->t[i];
 		struct obs *o;
 
 		if (!t->pass && !t->fail)
@@ -47,7 +80,7 @@ static void add_file(struct evidence *ev, struct result_file *rf,
 		o = array_push(&ev->o, &ev->n, &ev->alloc, sizeof(*o));
 		o->fs = xstrdup(fs);
 		o->kernel = xstrdup(kernel);
-		o->section = xstrdup(sd.s[0].name);
+		o->section = xstrdup(s->name);
 		o->test = xstrdup(t->name);
 		o->runs = 1;
 		o->pass = !t->fail;
@@ -55,8 +88,34 @@ static void add_file(struct evidence *ev, struct result_file *rf,
 		o->att = t->pass + t->fail;
 		o->att_fail = t->fail;
 	}
-	free((char *)fs);
-	free((char *)kernel);
+}
+
+/*
+ * One file is one run; each <testsuite> of it a section, of the
+ * filesystem and kernel its properties name: the tallies of their tests
+ * become observations. Suites of one section are attempts of the run.
+ */
+static void add_file(struct evidence *ev, struct result_file *rf,
+		     const char *fs_only)
+{
+	struct side sd = { 0 };
+	size_t i;
+
+	if (!keep_suites(rf, fs_only))
+		return;
+	side_add(&sd, rf, "run");
+	side_finish(&sd);
+	for (i = 0; i < sd.n; i++) {
+		const struct side_section *s = &sd.s[i];
+
+		if (s->settings_differ || s->kernels_differ)
+			pr_warn("%s: section %s: suites set up differently (%s) taken as one run of %s on %s",
+				sd.runs[0].f[0].path, s->name,
+				s->settings_differ ? s->settings_differ :
+				"KERNEL", section_prop(s, "FSTYP"),
+				s->kernel ? s->kernel : "unknown");
+		add_section(ev, s);
+	}
 	side_free(&sd);
 }
 

@@ -279,4 +279,66 @@ TEST_F(update, unreadable_results_exit_2)
 	EXPECT_EQ(2, r.status);
 }
 
+/* <testsuite> of a <testsuites> file: one testcase, "F" failed */
+static char *suite(const char *fs, const char *kernel, const char *section,
+		   const char *test, char outcome)
+{
+	return str_printf("<testsuite name=\"xfstests\" time=\"9\">\n<properties>\n"
+			  "<property name=\"FSTYP\" value=\"%s\"/>\n"
+			  "<property name=\"KERNEL\" value=\"%s\"/>\n"
+			  "<property name=\"SECTION\" value=\"%s\"/>\n"
+			  "</properties>\n<testcase classname=\"xfstests.%s\" name=\"%s\">\n"
+			  "%s</testcase>\n</testsuite>\n", fs, kernel, section,
+			  section, test,
+			  outcome == 'F' ? "<failure message=\"-\"/>\n" : "");
+}
+
+/* Every suite is a section of the run, with its own FSTYP and KERNEL. */
+TEST_F(update, every_suite_of_a_testsuites_file_is_read)
+{
+	struct run_result r;
+
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
+	put_str(str_printf("%s/res/0/result.xml", self->dir),
+		str_printf("<?xml version=\"1.0\"?>\n<testsuites>\n%s%s%s</testsuites>\n",
+			   suite("ext4", "6.12.9", "s1", "generic/100", 'F'),
+			   suite("ext4", "6.12.9", "s2", "generic/100", 'P'),
+			   suite("xfs", "6.6.30", "x1", "generic/700", 'F')));
+	self->n = 1;
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "generic/100: new fail entry in ext4.expunge"));
+	EXPECT_NE(NULL, strstr(r.out, "6.12.9: s1 1/1 runs failed, s2 0/1 runs failed"));
+	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   section=s1  #"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/700: new fail entry in xfs.expunge"));
+	EXPECT_NE(NULL, strstr(r.out, "6.6.30: x1 1/1 runs failed"));
+	/* --fs keeps the suites of its filesystem, wherever they are */
+	r = fexp_update(self, "--fs xfs");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.out, "generic/100"));
+	EXPECT_NE(NULL, strstr(r.out, "generic/700: new fail entry in xfs.expunge"));
+	r = fexp_update(self, "--fs ext4");
+	EXPECT_NE(NULL, strstr(r.out, "s2 0/1 runs failed"));
+	EXPECT_EQ(NULL, strstr(r.out, "generic/700"));
+}
+
+/* Suites of one section in one file: attempts of one run, said. */
+TEST_F(update, suites_of_one_section_are_one_run)
+{
+	struct run_result r;
+
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
+	put_str(str_printf("%s/res/0/result.xml", self->dir),
+		str_printf("<?xml version=\"1.0\"?>\n<testsuites>\n%s%s</testsuites>\n",
+			   suite("ext4", "6.12.9", "s1", "generic/100", 'F'),
+			   suite("ext4", "6.12.10", "s1", "generic/100", 'P')));
+	self->n = 1;
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "failed 1 of 2 attempts in 1 runs"));
+	EXPECT_NE(NULL, strstr(r.err, "0/result.xml: section s1: suites set up differently"));
+	EXPECT_NE(NULL, strstr(r.err, "differently (KERNEL) taken as one run of ext4 on 6.12.9"));
+	run_free(&r);
+}
+
 TEST_HARNESS_MAIN
