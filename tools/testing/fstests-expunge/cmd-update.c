@@ -20,8 +20,8 @@ static const struct usage usage = {
 "entries are never touched. Printed: a commit message with the evidence,\n"
 "then a unified diff of the data files (git apply skips the message).",
 	.exit_status =
-"Exit status: 0 (with or without changes), 2 bad usage or unreadable\n"
-"input.",
+"Exit status: 0 (with or without changes; places a directory's search\n"
+"left out are warned of), 2 bad usage or unreadable input.",
 };
 
 static int update(const struct update_opts *o, const struct strlist *paths)

@@ -203,6 +203,12 @@ static int collect(const struct strlist *paths, const char *fs,
 			cs.ret = -1;
 		}
 	}
+	/* a warning, as compare gives it: the rest is evidence still */
+	for (i = 0; i < fl.notes.n; i++)
+		pr_warn("%s", fl.notes.v[i]);
+	if (fl.skipped)
+		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
+			fl.skipped);
 	paths_read = found_paths(&fl);
 	result_read_many(paths_read, fl.n, collect_one, &cs);
 	free(paths_read);

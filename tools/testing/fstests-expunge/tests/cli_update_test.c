@@ -341,4 +341,26 @@ TEST_F(update, suites_of_one_section_are_one_run)
 	run_free(&r);
 }
 
+/* What the walk of a directory leaves out is said, and is no error. */
+TEST_F(update, places_left_out_are_named_on_stderr)
+{
+	const char *deep = "res/1/2/3/4/5/6/7/8/9";
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "generic/100=F");
+	ASSERT_EQ(0, chdir(self->dir));
+	ASSERT_EQ(0, system(str_printf("mkdir -p res/link %s", deep)));
+	ASSERT_EQ(0, system(str_printf("cp res/0/result.xml %s/", deep)));
+	ASSERT_EQ(0, symlink("../0/result.xml", "res/link/result.xml"));
+	r = run_fexp("update --data data res");
+	EXPECT_EQ(0, r.status);
+	/* read once: neither the link nor the deep copy */
+	EXPECT_NE(NULL, strstr(r.out, "# failed 1 of 1 runs"));
+	EXPECT_NE(NULL, strstr(r.err, "res/link/result.xml: left out: a symbolic link"));
+	EXPECT_NE(NULL, strstr(r.err, "res/1/2/3/4/5/6/7/8/9: left out: deeper than 8 levels"));
+	EXPECT_NE(NULL, strstr(r.err, "2 place(s) that may hold results were left out"));
+	ASSERT_EQ(0, chdir("/"));
+	run_free(&r);
+}
+
 TEST_HARNESS_MAIN
