@@ -389,12 +389,19 @@ int fstests_hints_read(const char *dir, const char *test, const char *fs,
 
 	memset(hs, 0, sizeof(*hs));
 	if (!valid_test_name(test) || strstr(test, "..")) {
-		*err = xasprintf("'%s' is not an fstests test name", test);
+		char *q = quote_input(test, QUOTE_MAX);
+
+		*err = xasprintf("'%s' is not an fstests test name", q);
+		free(q);
 		return -1;
 	}
 	file = xasprintf("%s/tests/%s", dir, test);
 	if (read_file(file, MAX_TEST_SOURCE, &buf, &len)) {
-		*err = xasprintf("%s: %s", file, errstr(errno));
+		/* the name comes from a result file: quote a little of it */
+		char *q = quote_input(test, QUOTE_MAX);
+
+		*err = xasprintf("%s/tests/%s: %s", dir, q, errstr(errno));
+		free(q);
 		hs->file = file;
 		return -1;
 	}

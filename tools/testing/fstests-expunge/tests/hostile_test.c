@@ -342,6 +342,30 @@ TEST_F(hostile, a_fifo_is_refused_unopened)
 	free(woken);
 }
 
+/* A message quotes a few hundred bytes of a name, however long it is */
+TEST_F(hostile, a_huge_test_name_is_quoted_short)
+{
+	struct strbuf sb = { 0 };
+	struct hostile h;
+
+	sb_puts(&sb, "<testsuite name=\"x\" time=\"1\">\n"
+		"<testcase classname=\"xfstests.s\" name=\"generic/");
+	while (sb.len < 100000)
+		sb_puts(&sb, "aaaaaaaaaaaaaaaa");
+	sb_puts(&sb, "\" time=\"1\"><failure message=\"x\" type=\"TestFail\"/>");
+	sb_puts(&sb, "</testcase>\n</testsuite>\n");
+	put_in_dir(self->dir, "result.xml", sb.buf);
+	ASSERT_EQ(0, run_sh("mkdir -p %s/fst/tests/generic", self->dir));
+	h = hostile_run(self->dir, "compare %s --fstests fst result.xml", DATA);
+	EXPECT_EQ(1, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "fst/tests/generic/aaaa"));
+	EXPECT_GT(1000, strlen(h.err)) {
+		TH_LOG("%zu bytes on stderr", strlen(h.err));
+	}
+	hostile_free(&h);
+	sb_free(&sb);
+}
+
 TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 {
 	struct hostile h;
