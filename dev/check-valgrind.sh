@@ -14,6 +14,10 @@ fix=$tool/tests/fixtures
 cmp=$fix/compare
 fail=0
 
+# without valgrind, every command below would seem clean
+command -v valgrind >/dev/null ||
+	{ echo "not ok - valgrind: not installed (make setup installs it)"; exit 1; }
+
 mkdir -p "$work"
 # a file cut short: the error and recovery paths
 head -c 3000 "$cmp/fstests/example-result.xml" > "$work/cut.xml"
