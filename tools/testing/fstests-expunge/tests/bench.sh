@@ -107,6 +107,16 @@ say() {
 	printf '  %-34s %7.2f s  %5d MB\n' "$1" "$2" "$3"
 }
 
+# say_before FSTESTS_EXPUNGE ARGS...: the same with BENCH_BEFORE, if set
+say_before() {
+	[ -n "${BENCH_BEFORE:-}" ] || return 0
+	shift
+	read -r bt brss <<-EOF
+	$(measure "$BENCH_BEFORE" "$@")
+	EOF
+	say "compare before (BENCH_BEFORE)" "$bt" "$brss"
+}
+
 # target WHAT OK: the verdict on a target
 target() {
 	if [ "$2" = 1 ]; then
@@ -165,13 +175,7 @@ for kind in markup logs; do
 	EOF
 	say "compare ($(getconf _NPROCESSORS_ONLN) readers)" "$ct" "$crss"
 	say "compare (1 reader)" "$c1" "$c1rss"
-	if [ -n "${BENCH_BEFORE:-}" ]; then
-		shift
-		read -r bt brss <<-EOF
-		$(measure "$BENCH_BEFORE" "$@")
-		EOF
-		say "compare before (BENCH_BEFORE)" "$bt" "$brss"
-	fi
+	say_before "$@"
 	say "grep -c '<testcase' (the floor)" "$gt" "$grss"
 	say "xmllint --stream --noout" "$xt" "$xrss"
 	r=$(awk -v c="$ct" -v g="$gt" 'BEGIN { printf "%.1f", c / (g > 0 ? g : 0.01) }')
@@ -240,13 +244,7 @@ for n in "$many" $((many * 4)); do
 	$(measure xargs -a "$work/list" grep -c '<testcase')
 	EOF
 	say "compare, $((n * 2)) files of 7 testcases" "$mt" "$mrss"
-	if [ -n "${BENCH_BEFORE:-}" ]; then
-		shift
-		read -r bt brss <<-EOF
-		$(measure "$BENCH_BEFORE" "$@")
-		EOF
-		say "compare before (BENCH_BEFORE)" "$bt" "$brss"
-	fi
+	say_before "$@"
 	say "grep -c '<testcase', the same" "$gt" "$grss"
 	if [ -z "$t1" ]; then
 		t1=$mt
