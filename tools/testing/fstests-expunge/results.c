@@ -743,8 +743,9 @@ static int read_common(struct reader *rd, const char *name,
 	default_section(rd, rd->rf);
 	default_section(rd, rf);
 	if (!ret && rd->bad_section) {
-		*err = xasprintf("%s: section '%s' (its SECTION property): a control character in a name",
-				 name, rd->bad_section);
+		*err = xasprintf("%s: section '%s' (its SECTION property): %s",
+				 name, rd->bad_section,
+				 "a control character in a name");
 		ret = -1;
 	}
 	free(rd->bad_section);
