@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "main.h"
-#include "util.h"
+#include "cmd/cmd.h"
+#include "lib/util.h"
 
 struct cmd {
 	const char *name;

@@ -2,7 +2,7 @@
 /* libFuzzer target: the data file parser (data/<fs>.expunge). */
 #include <stdint.h>
 
-#include "data.h"
+#include "entries/entry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kcond.h"
-#include "kconfig-file.h"
+#include "kernel/kcond.h"
+#include "kernel/kconfig-file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

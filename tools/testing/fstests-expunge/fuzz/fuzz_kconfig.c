@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "kconfig-file.h"
+#include "kernel/kconfig-file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

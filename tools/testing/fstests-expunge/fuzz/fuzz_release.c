@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "version.h"
+#include "kernel/kernel.h"
+#include "kernel/version.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "results.h"
-#include "util.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

@@ -2,7 +2,7 @@
 /* check --srctree: every config symbol of the data exists in the tree. */
 #include <sys/stat.h>
 
-#include "../util.h"
+#include "lib/util.h"
 #include "test-util.h"
 
 #include "kselftest_harness.h"

@@ -13,7 +13,7 @@
 
 #include <linux/compiler.h>
 
-#include "results.h"
+#include "results/results.h"
 #include "test-util.h"
 #include "kselftest_harness.h"
 

@@ -8,7 +8,7 @@
 
 #include "json-reader.h"
 #include "test-util.h"
-#include "util.h"
+#include "lib/util.h"
 #include "tmpdir-fixture.h"
 
 #define DATA	FIXTURE_PATH("data")

@@ -10,7 +10,7 @@
 
 #include <linux/compiler.h>
 
-#include "data.h"
+#include "entries/entry.h"
 #include "test-util.h"
 #include "kselftest_harness.h"
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "compare.h"
+#include "compare/classify.h"
 #include "kselftest_harness.h"
 
 static const struct tally passed = { .name = "t", .pass = 1 };

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tests of data.c: the data format, and its errors with file and line. */
+/* Tests of entries/entry.c: the data format, and its errors with file and line. */
 #include "kselftest_harness.h"
 
-#include "data.h"
+#include "entries/entry.h"
 #include "test-util.h"
-#include "util.h"
+#include "lib/util.h"
 
 struct parsed {
 	struct dataset ds;

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "test-util.h"
-#include "builtin-data.h"
-#include "datadir.h"
+#include "entries/builtin-data.h"
+#include "entries/data-dir.h"
 
 /* the harness defines it again */
 #undef ARRAY_SIZE

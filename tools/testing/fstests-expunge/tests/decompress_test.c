@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests for decompress.c: gzip, xz and zstd in memory, within a bound. */
-#include "decompress.h"
+#include "lib/decompress.h"
 #include "elf-build.h"
-#include "util.h"
+#include "lib/util.h"
 
 #include "kselftest_harness.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* fixed-by=: entries stop applying once the --srctree git tree has the fix. */
-#include "../util.h"
+#include "lib/util.h"
 #include "git-fixture.h"
 #include "test-util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* fstests-groups.c: the tests of an fstests tree and their groups. */
-#include "../fstests-groups.h"
+#include "entries/fstests-groups.h"
 
 #include "tmpdir-fixture.h"
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "hostile-run.h"
-#include "util.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 #define FIX		SRCDIR "/tests/fixtures"

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../data.h"
-#include "../import.h"
-#include "../kdevops.h"
+#include "entries/entry.h"
+#include "import/import.h"
+#include "import/kdevops.h"
 #include "tmpdir-fixture.h"
 
 #define FIXTURE_TREE SRCDIR "/tests/fixtures/kdevops"

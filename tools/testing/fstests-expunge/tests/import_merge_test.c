@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../data.h"
-#include "../import.h"
+#include "entries/entry.h"
+#include "import/import.h"
 
 #include "kselftest_harness.h"
 

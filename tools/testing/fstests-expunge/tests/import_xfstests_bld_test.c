@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * import-xfstests-bld.c: xfstests-bld's cpp-filtered lists as data lines
+ * import/xfstests-bld.c: xfstests-bld's cpp-filtered lists as data lines
  * that select, for every kernel, what cpp selects.
  */
 #include <sys/stat.h>
 
-#include "../data.h"
-#include "../import.h"
-#include "../kernel.h"
-#include "../select.h"
+#include "entries/entry.h"
+#include "import/import.h"
+#include "kernel/kernel.h"
+#include "entries/select.h"
 
 #include "tmpdir-fixture.h"
 

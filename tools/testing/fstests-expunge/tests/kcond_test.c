@@ -4,10 +4,10 @@
 
 #include "kselftest_harness.h"
 
-#include "kcond.h"
-#include "kconfig-file.h"
+#include "kernel/kcond.h"
+#include "kernel/kconfig-file.h"
 #include "test-util.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char config_text[] =
 	"CONFIG_MODULES=y\n"

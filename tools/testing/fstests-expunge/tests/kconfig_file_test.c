@@ -5,9 +5,9 @@
 
 #include "kselftest_harness.h"
 
-#include "kconfig-file.h"
+#include "kernel/kconfig-file.h"
 #include "test-util.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char sample[] =
 	"#\n"

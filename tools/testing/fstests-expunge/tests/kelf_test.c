@@ -4,9 +4,9 @@
 #include <zlib.h>
 
 #include "elf-build.h"
-#include "decompress.h"
-#include "kelf.h"
-#include "util.h"
+#include "lib/decompress.h"
+#include "kernel/kelf.h"
+#include "lib/util.h"
 
 #include "kselftest_harness.h"
 #include "tmpdir-fixture.h"

@@ -5,7 +5,7 @@
 
 #include "kselftest_harness.h"
 
-#include "kernel.h"
+#include "kernel/kernel.h"
 #include "test-util.h"
 
 /* The upstream version as text, or "none" */

@@ -3,8 +3,8 @@
 #include <errno.h>
 
 #include "elf-build.h"
-#include "kfile.h"
-#include "util.h"
+#include "kernel/kfile.h"
+#include "lib/util.h"
 
 #include "kselftest_harness.h"
 #include "tmpdir-fixture.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests for parse-options.c: parsing as getopt_long did, help from the table. */
-#include "parse-options.h"
-#include "util.h"
+#include "lib/parse-options.h"
+#include "lib/util.h"
 
 #include "kselftest_harness.h"
 

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "result-merge.h"
-#include "results.h"
-#include "util.h"
+#include "results/result-merge.h"
+#include "results/results.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 /* A piece: "generic/001=P generic/002=F", time attribute secs (NULL: none) */

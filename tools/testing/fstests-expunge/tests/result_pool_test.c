@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 
 #include "test-util.h"
-#include "result-pool.h"
-#include "results.h"
-#include "util.h"
+#include "results/result-pool.h"
+#include "results/results.h"
+#include "lib/util.h"
 #include "tmpdir-fixture.h"
 
 #define EXAMPLE	FIXTURE_PATH("compare/fstests/example-result.xml")

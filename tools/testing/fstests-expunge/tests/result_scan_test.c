@@ -11,9 +11,9 @@
 #include <libxml/parser.h>
 
 #include "test-util.h"
-#include "result-scan.h"
-#include "results.h"
-#include "util.h"
+#include "results/result-scan.h"
+#include "results/results.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "result-write.h"
-#include "results.h"
+#include "results/result-write.h"
+#include "results/results.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

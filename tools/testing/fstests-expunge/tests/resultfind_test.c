@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "test-util.h"
-#include "resultfind.h"
+#include "results/result-find.h"
 #include "kselftest_harness.h"
 
 static void touch(const char *root, const char *rel)

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "results.h"
-#include "util.h"
+#include "results/results.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "run-check.h"
+#include "run/check-child.h"
 #include "kselftest_harness.h"
 
 static char *test_of(const char *line)

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "run-retry.h"
-#include "run-state.h"
-#include "util.h"
+#include "run/retry.h"
+#include "run/resume-state.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 /* The data: generic/001 flaky retries=2, generic/002 fail (by name). */

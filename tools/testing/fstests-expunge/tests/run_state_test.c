@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "test-util.h"
-#include "run-state.h"
-#include "util.h"
+#include "run/resume-state.h"
+#include "lib/util.h"
 #include "kselftest_harness.h"
 
 #define SUITE_HEAD \

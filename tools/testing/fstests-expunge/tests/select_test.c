@@ -4,9 +4,9 @@
 
 #include "kselftest_harness.h"
 
-#include "data.h"
-#include "kernel.h"
-#include "select.h"
+#include "entries/entry.h"
+#include "kernel/kernel.h"
+#include "entries/select.h"
 #include "test-util.h"
 
 struct sel {

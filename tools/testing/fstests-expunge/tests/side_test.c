@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "side.h"
+#include "compare/side.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "util.h"
+#include "lib/util.h"
 
 #include "kselftest_harness.h"
 

@@ -2,7 +2,7 @@
 /* Tests of version.c: kernel versions and the since=/fixed= list rule. */
 #include "kselftest_harness.h"
 
-#include "version.h"
+#include "kernel/version.h"
 
 /* 1 if list matches version k, 0 if not, -1 if either does not parse. */
 static int list_matches(const char *list, const char *k)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "xmlfilter.h"
+#include "results/xmlfilter.h"
 #include "kselftest_harness.h"
 
 /* Run text through the filter in reads of chunk bytes. */

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "check": lint the data files. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd/cmd.h"
+#include "entries/data-dir.h"
+#include "entries/lint.h"
+
+static const struct usage usage = {
+	.cmd = "check",
+	.synopsis = "[--srctree DIR] [--fstests DIR] [--data DIR]\n"
+		    "[FILE...]",
+	.about =
+"Lint data files (default: every file of the data directory):\n"
+"syntax, kinds and keys, versions, section globs, Kconfig conditions,\n"
+"duplicate and conflicting entries, entries that can never apply.",
+	.exit_status =
+"Exit status: 0 clean, 1 problems found, 2 bad usage or unreadable file.",
+};
+
+/* Every file of the data directory: global.expunge and each FS.expunge */
+static int load_datadir(const char *data, struct datadir *dd,
+			struct dataset *ds, struct diag *d)
+{
+	char *err = NULL, **fs;
+	int ret = EXIT_OK;
+	size_t i;
+
+	if (datadir_find(data, dd, &err)) {
+		pr_err("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	fs = datadir_filesystems(dd);
+	if (datadir_load_name(dd, GLOBAL_DATA, ds, d, &err))
+		free(err);
+	for (i = 0; fs[i] && !ret; i++) {
+		if (datadir_load_name(dd, fs[i], ds, d, &err)) {
+			pr_err("%s", err);
+			free(err);
+			ret = EXIT_USAGE;
+		}
+	}
+	free_list(fs);
+	return ret;
+}
+
+int do_check(int argc, char **argv)
+{
+	struct kernel_opts ko = { 0 };
+	const char *fstests = NULL;
+	const struct opt opts[] = {
+		OPT_SRCTREE(&ko,
+			    "every config symbol must exist in this tree's Kconfig"),
+		OPT_STRING(0, "fstests", &fstests, "DIR",
+			   "every test must exist in this fstests tree"),
+		OPT_DATA(&ko, "the data directory to check"),
+		OPT_END()
+	};
+	struct dataset ds = { 0 };
+	struct datadir dd = { 0 };
+	struct diag d = { 0 };
+	size_t i, nfiles = 0;
+	int ret = EXIT_OK;
+
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (!argc)
+		ret = load_datadir(ko.data, &dd, &ds, &d);
+	for (i = 0; i < (size_t)argc && !ret; i++) {
+		if (data_load_file(&ds, argv[i], &d)) {
+			diag_print(&d);
+			ret = EXIT_USAGE;
+		}
+	}
+	if (ret)
+		goto out;
+	nfiles = ds.files.n;
+	if (lint_dataset(&ds, ko.srctree, fstests, &d))
+		ret = EXIT_USAGE;
+	for (i = 0; i < d.msgs.n; i++)
+		printf("%s\n", d.msgs.v[i]);
+	if (!ret) {
+		printf("%zu entries in %zu files: %zu errors, %zu warnings\n",
+		       ds.n, nfiles, d.errors, d.warnings);
+		if (d.unreadable)
+			ret = EXIT_USAGE;
+		else if (d.errors || d.warnings)
+			ret = EXIT_PROBLEM;
+	}
+out:
+	dataset_free(&ds);
+	diag_free(&d);
+	datadir_free(&dd);
+	return ret;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "compare": fstests results against a baseline and the known failures. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "compare/compare.h"
+
+static const struct usage usage = {
+	.cmd = "compare",
+	.synopsis = "[--baseline PATH]... [OPTIONS] PATH...",
+	.about =
+"Compare fstests results (result.xml, or directories searched for them)\n"
+"with a baseline and with the known failures in the data, per section and\n"
+"test: regression, fixed, still failing, known failure, unexpected pass,\n"
+"flaky (e.g. 2/4 failed), new, missing, not run. Several paths on one side\n"
+"are several runs; repeats in one file (check -L, -i) are attempts too.\n"
+"Without --baseline, every failure the data does not explain is a\n"
+"regression. The data is chosen by each section's FSTYP and the kernel\n"
+"the results name (KERNEL), unless the options below name one.",
+	.exit_status =
+"Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
+"crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
+"(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
+"tests, unreadable input, out of memory), so that git bisect skips it.\n"
+"Out of memory is exit 1 otherwise.",
+};
+
+/* --format: the names are those of OPT_CHOICE below */
+static const struct {
+	const char *name;
+	void (*write)(const struct report *r, struct strbuf *out);
+} formats[] = {
+	{ "text", report_text },
+	{ "json", report_json },
+	{ "ktap", report_ktap },
+	{ "kcidb", report_kcidb },
+	{ "email", report_email },
+	{ "html", report_html },
+};
+
+static int run_compare(const struct compare_opts *co)
+{
+	struct compare_run cr = { 0 };
+	struct strbuf out = { 0 };
+	size_t i;
+	int ret;
+
+	ret = compare_run(co, &cr);
+	for (i = 0; !ret && i < ARRAY_SIZE(formats); i++) {
+		if (strcmp(co->format, formats[i].name))
+			continue;
+		formats[i].write(&cr.r, &out);
+		ret = write_output(co->output, &out) ? EXIT_USAGE :
+		      cr.r.exit_code;
+		break;
+	}
+	compare_run_free(&cr);
+	sb_free(&out);
+	return ret;
+}
+
+/* --map BASE=SECTION: both named */
+static int add_map(const struct opt *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		pr_err("compare: --map %s: not BASE_SECTION=SECTION", arg);
+		return -1;
+	}
+	strlist_add(o->value, xstrdup(arg));
+	return 0;
+}
+
+/* --origin: what KCIDB allows ([a-z0-9_]+), and only for kcidb */
+static int check_origin(const struct compare_opts *co)
+{
+	bool kcidb = !strcmp(co->format, "kcidb");
+
+	if (kcidb && !co->origin) {
+		pr_err("compare: --format kcidb needs --origin NAME (the origin KCIDB gave you)");
+		return -1;
+	}
+	if (!kcidb && co->origin) {
+		pr_err("compare: --origin is for --format kcidb");
+		return -1;
+	}
+	if (co->origin && (!*co->origin ||
+			   strspn(co->origin, "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+			   strlen(co->origin))) {
+		pr_err("compare: --origin %s: KCIDB allows only a-z, 0-9 and _", co->origin);
+		return -1;
+	}
+	return 0;
+}
+
+int do_compare(int argc, char **argv)
+{
+	struct compare_opts co = { .format = "text" };
+	DECLARE_KERNEL_OPTIONS(kernel_options, &co.k);
+	const struct opt opts[] = {
+		OPT_STRLIST('b', "baseline", &co.base_paths, "PATH",
+			    "results to compare with (repeat for more runs)"),
+		OPT_CALLBACK(0, "map", &co.maps, "BASE=SECTION",
+			     "compare baseline section BASE with SECTION",
+			     add_map),
+		OPT_CHOICE('f', "format", &co.format,
+			   "text|json|ktap|kcidb|email|html",
+			   "the report: for people (default), scripts, KTAP,\n"
+			   "KernelCI's KCIDB, a mail, a web page"),
+		OPT_STRING(0, "origin", &co.origin, "NAME",
+			   "--format kcidb: the origin KCIDB knows you by"),
+		OPT_STRING('o', "output", &co.output, "FILE",
+			   "write the report to FILE (default: stdout)"),
+		OPT_BOOLEAN(0, "all", &co.all, "list the tests that passed too"),
+		OPT_BOOLEAN(0, "bisect", &co.bisect,
+			    "exit status for 'git bisect run' (see below)"),
+		OPT_STRING(0, "fstests", &co.fstests, "DIR",
+			   "name the kernel fixes each failing test's source in\n"
+			   "this fstests tree gives; with a git --srctree, say\n"
+			   "whether the tree has them (a missing backport?)"),
+		OPT_PARENT(kernel_options)
+	};
+	int i, ret;
+
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0) {
+		ret = parse_options_exit(argc);
+		goto out;
+	}
+	if (co.bisect)
+		oom_exit_status = EXIT_SKIP;
+	for (i = 0; i < argc; i++)
+		strlist_add(&co.paths, xstrdup(argv[i]));
+	if (check_origin(&co)) {
+		ret = usage_error("compare");
+		goto out;
+	}
+	if (!co.paths.n) {
+		pr_err("compare: no results given");
+		ret = usage_error("compare");
+		goto out;
+	}
+	ret = run_compare(&co);
+out:
+	strlist_free(&co.base_paths);
+	strlist_free(&co.paths);
+	strlist_free(&co.maps);
+	return ret;
+}

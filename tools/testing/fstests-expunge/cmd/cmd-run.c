@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "run": fstests with the exclude file, flaky retries and crash resume. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "entries/entry.h"
+#include "run/run.h"
+
+static const struct usage usage = {
+	.cmd = "run",
+	.synopsis = "--fs FS --section S [OPTIONS] [-- CHECK-ARGS]",
+	.about =
+"Run fstests' check for a section with the exclude file of the kernel,\n"
+"retry the failures of flaky tests, merge every attempt into\n"
+"RESULT_BASE/SECTION/result.xml (as check -L writes repeats) and compare\n"
+"it. A flaky failure counts only if every attempt fails. The arguments\n"
+"after -- go to check (tests, -g GROUP, ...); --resume without them\n"
+"reuses the run's.",
+	.exit_status =
+"Exit status: compare's (0 no regression, 1 regressions or an incomplete\n"
+"run, 2 bad usage or a run that could not be made; with --bisect 125\n"
+"when it cannot tell).",
+};
+
+static int set_retries(const struct opt *o, const char *arg)
+{
+	int *n = o->value;
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (!*arg || *end || v < 0 || v > MAX_RETRIES) {
+		pr_err("run: --retries %s: not a number from 0 to %d", arg,
+		       MAX_RETRIES);
+		return -1;
+	}
+	*n = v;
+	return 0;
+}
+
+/* The section names a directory under RESULT_BASE: nothing else. */
+static bool bad_section(const char *s)
+{
+	return !*s || strchr(s, '/') || s[0] == '.';
+}
+
+int do_run(int argc, char **argv)
+{
+	struct run_opts o = { .retries = -1 };
+	DECLARE_KERNEL_OPTIONS(kernel_options, &o.k);
+	const struct opt opts[] = {
+		OPT_STRING('f', "fs", &o.fs, "FS",
+			   "the filesystem (FSTYP) whose data applies"),
+		OPT_STRING('s', "section", &o.section, "S",
+			   "the fstests config section to run"),
+		OPT_STRING(0, "fstests", &o.fstests, "DIR",
+			   "the fstests tree (default: $FSTESTS_DIR, or .)"),
+		OPT_STRING(0, "results", &o.results, "DIR",
+			   "RESULT_BASE (default: the fstests tree's results)"),
+		OPT_STRLIST('b', "baseline", &o.baseline, "PATH",
+			    "compare with these results (repeatable)"),
+		OPT_CALLBACK(0, "retries", &o.retries, "N",
+			     "retries of a failed flaky test (default: the\n"
+			     "entry's retries=, else 3)", set_retries),
+		OPT_BOOLEAN(0, "retry-failures", &o.retry_failures,
+			    "retry as well every failure the data does not\n"
+			    "explain"),
+		OPT_BOOLEAN(0, "resume", &o.resume,
+			    "continue the run in RESULT_BASE after a crash or\n"
+			    "Ctrl-C: finished tests do not run again, the test\n"
+			    "that was running when the machine went down is a\n"
+			    "failure (crashed)"),
+		OPT_BOOLEAN(0, "bisect", &o.bisect,
+			    "compare's exit status for 'git bisect run'"),
+		OPT_PARENT(kernel_options)
+	};
+	int ret;
+
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0) {
+		ret = parse_options_exit(argc);
+		goto out;
+	}
+	if (!o.fs || !o.section) {
+		pr_err("run: --fs and --section are required");
+		ret = usage_error("run");
+		goto out;
+	}
+	if (bad_section(o.section)) {
+		pr_err("run: section '%s' cannot name a results directory",
+		       o.section);
+		ret = usage_error("run");
+		goto out;
+	}
+	/* the operands, after "--": check's arguments */
+	o.args = argv;
+	o.nargs = argc;
+	ret = run_fstests(&o);
+out:
+	strlist_free(&o.baseline);
+	return ret;
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "update": data changes proposed from results. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd/cmd.h"
+#include "compare/update.h"
+
+static const struct usage usage = {
+	.cmd = "update",
+	.synopsis = "[--fs FS] [--min-runs N] [--write] [--data DIR] RESULTS...",
+	.about =
+"Propose data changes from the results of one or more runs (result.xml\n"
+"files or directories; several kernels allowed): a test that failed in\n"
+"every run and that no entry covers becomes a fail entry (with section=\n"
+"when it passed in other sections); mixed outcomes become a flaky entry\n"
+"with the rate observed; a fail entry that passed in --min-runs runs of a\n"
+"kernel, and failed in none, gets fixed= for that kernel, and one that\n"
+"passed on every kernel is proposed for removal. Expunge and flaky\n"
+"entries are never touched. Printed: a commit message with the evidence,\n"
+"then a unified diff of the data files (git apply skips the message).",
+	.exit_status =
+"Exit status: 0 (with or without changes; places a directory's search\n"
+"left out are warned of), 2 bad usage or unreadable input.",
+};
+
+static int update(const struct update_opts *o, const struct strlist *paths)
+{
+	struct update_plan plan = { 0 };
+	struct strbuf diff = { 0 };
+	int ret;
+
+	ret = update_plan(o, paths, &plan);
+	if (!ret && !plan.n)
+		fprintf(stderr, "%s: the results ask for no data change\n",
+			progname);
+	if (!ret && plan.n && update_apply(&plan, o->write, &diff))
+		ret = EXIT_USAGE;
+	if (!ret && plan.n) {
+		printf("fstests-expunge: data: %zu change%s from results\n\n%s",
+		       plan.n, plan.n == 1 ? "" : "s", plan.message.buf);
+		if (diff.len)
+			printf("\n%s", diff.buf);
+	}
+	update_plan_free(&plan);
+	sb_free(&diff);
+	return ret;
+}
+
+int do_update(int argc, char **argv)
+{
+	struct update_opts o = { .min_runs = 3 };
+	struct strlist paths = { 0 };
+	const struct opt opts[] = {
+		OPT_STRING('f', "fs", &o.fs, "FS",
+			   "only the results of this filesystem (FSTYP)"),
+		OPT_UINTEGER(0, "min-runs", &o.min_runs, "N",
+			     "passing runs of a kernel for fixed= (default 3)"),
+		OPT_BOOLEAN(0, "write", &o.write,
+			    "rewrite the data files (atomically) instead of\n"
+			    "printing a diff; the commit message is printed"),
+		OPT_STRING(0, "data", &o.data, "DIR",
+			   "the data files (default: as for every command)"),
+		OPT_END()
+	};
+	int i, ret;
+
+	argc = parse_options(argc, argv, opts, &usage);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (!argc || !o.min_runs) {
+		pr_err(argc ? "update: --min-runs must be 1 or more" :
+		       "update: no results given");
+		return usage_error("update");
+	}
+	for (i = 0; i < argc; i++)
+		strlist_add(&paths, xstrdup(argv[i]));
+	ret = update(&o, &paths);
+	strlist_free(&paths);
+	return ret;
+}

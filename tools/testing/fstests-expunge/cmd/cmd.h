@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fstests-expunge: the commands and what they share. */
+#ifndef FEXP_CMD_H
+#define FEXP_CMD_H
+
+#include "kernel/kernel.h"
+#include "lib/parse-options.h"
+
+#define FEXP_VERSION	"1.0"
+
+int do_kernel(int argc, char **argv);
+int do_exclude(int argc, char **argv);
+int do_flaky(int argc, char **argv);
+int do_check(int argc, char **argv);
+int do_compare(int argc, char **argv);
+int do_entries(int argc, char **argv);
+int do_run(int argc, char **argv);
+int do_update(int argc, char **argv);
+int do_import(int argc, char **argv);
+
+/* The options of the kernel tree to read, one by one (check needs two). */
+#define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)
+#define OPT_DATA(ko, h)		OPT_STRING(0, "data", &(ko)->data, "DIR", h)
+
+/*
+ * The options naming the kernel and the data, the same in every command
+ * that needs a kernel: a table called name that stores into the struct
+ * kernel_opts *ko, which a command's own table ends in:
+ *
+ *	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
+ *	const struct opt opts[] = {
+ *		OPT_STRING('f', "fs", &fs, "FS", "the filesystem"),
+ *		OPT_PARENT(kernel_options)
+ *	};
+ */
+#define DECLARE_KERNEL_OPTIONS(name, ko) \
+	struct kernel_opts *const name##_into = (ko); \
+	const struct opt name[] = { \
+		OPT_GROUP("Which kernel (default: the running one) and data:"), \
+		OPT_STRING(0, "release", &name##_into->release, "R", \
+			   "the kernel release, as uname -r prints it"), \
+		OPT_STRING(0, "config", &name##_into->config, "FILE", \
+			   "its config (.config, plain or gzip)"), \
+		OPT_STRING(0, "kernel", &name##_into->kernel, "FILE", \
+			   "vmlinux or a module of it, also .xz, .zst or .gz: " \
+			   "its release, and its config if built in (IKCONFIG)"), \
+		OPT_STRING(0, "build-dir", &name##_into->build_dir, "DIR", \
+			   "a kernel build directory (kernel.release, .config; " \
+			   "the upstream version from the tree it came from)"), \
+		OPT_STRING(0, "version", &name##_into->version, "X.Y.Z", \
+			   "the upstream version, when the release does not say"), \
+		OPT_SRCTREE(name##_into, \
+			    "the kernel source tree: its Kconfig and git history"), \
+		OPT_DATA(name##_into, "the data files (default: " \
+			 "$FSTESTS_EXPUNGE_DATA, beside the binary, installed, " \
+			 "or built in)"), \
+		OPT_END() \
+	}
+
+#endif

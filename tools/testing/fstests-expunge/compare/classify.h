@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Classifying each test of a run against a baseline and the data. */
+#ifndef FEXP_CLASSIFY_H
+#define FEXP_CLASSIFY_H
+
+#include <stdbool.h>
+
+#include "compare/side.h"
+#include "entries/select.h"
+
+/* In the order reports list them. */
+enum cls {
+	CLS_REGRESSION,
+	CLS_FIXED,
+	CLS_STILL_FAILING,
+	CLS_KNOWN,
+	CLS_UNEXPECTED_PASS,
+	CLS_FLAKY,
+	CLS_NEW,
+	CLS_MISSING,
+	CLS_NOT_RUN,
+	CLS_PASS,
+	NR_CLS
+};
+
+const char *cls_name(enum cls c);	/* "still_failing": JSON and KTAP */
+const char *cls_title(enum cls c);	/* "Still failing": text */
+
+/*
+ * One test: base and cand are its attempts on each side (NULL: not
+ * there), have_base whether there is a baseline at all, a what the data
+ * says of it for the candidate's kernel (NULL: nothing). *note, if set,
+ * says more (a static string).
+ */
+enum cls classify(const struct tally *base, bool have_base,
+		  const struct tally *cand, const struct applied *a,
+		  const char **note);
+
+struct test_verdict {
+	const char *test;
+	enum cls cls;
+	const char *note;
+	const struct tally *base, *cand;
+	const struct applied *data;
+	char *hints;	/* compare --fstests: one line per fix, or NULL */
+};
+
+/* A property that differs between the sides of a section. */
+struct env_diff {
+	const char *name;
+	const char *base, *cand;	/* NULL: not set */
+};
+
+struct section_cmp {
+	const char *name;		/* the candidate's section name */
+	const char *base_name;		/* the baseline's (--map), or NULL */
+	const struct side_section *base, *cand;
+	struct test_verdict *v;		/* every test of either side, by name */
+	size_t n, alloc;
+	size_t count[NR_CLS];
+	size_t tests;			/* tests in the candidate */
+	struct env_diff *env;
+	size_t nenv, aenv;
+	char *data;			/* which data applied, or why none */
+};
+
+/*
+ * Compare a section: base or cand may be NULL (the section is on one
+ * side only); set is the data for the candidate (NULL: none).
+ */
+void compare_section(struct section_cmp *sc, const struct side_section *base,
+		     bool have_base, const struct side_section *cand,
+		     const struct applied_set *set);
+void section_cmp_free(struct section_cmp *sc);
+
+/* The properties that must match for two runs to be comparable. */
+void env_compare(struct section_cmp *sc);
+
+struct compare_totals {
+	size_t count[NR_CLS];
+	size_t incomplete;	/* candidate sections with an incomplete run */
+	size_t sections;
+};
+
+void compare_totals(const struct section_cmp *sc, size_t n,
+		    struct compare_totals *t);
+
+/*
+ * The exit status: EXIT_OK, EXIT_PROBLEM for regressions (and, unless
+ * bisecting, an incomplete run: a crash), or under --bisect EXIT_SKIP
+ * when it cannot tell (no results, incomplete run, missing tests).
+ */
+int compare_exit(const struct compare_totals *t, bool bisect);
+
+#endif

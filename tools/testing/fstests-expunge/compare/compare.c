@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare, from the paths to the report model: read both sides, choose
+ * the data for each section, compare each section, add the --fstests
+ * hints, total the classes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "import/fstests-hints.h"
+#include "kernel/gitfix.h"
+#include "results/result-find.h"
+#include "results/result-pool.h"
+
+struct read_state {
+	struct side *sd;
+	const struct found_list *fl;
+	int ret;
+};
+
+/* One file read, in the order found: into the side. */
+static void add_read(void *ctx, size_t i, struct result_file *rf, int ret,
+		     char *err)
+{
+	struct read_state *rs = ctx;
+
+	if (ret) {
+		pr_err("%s", err);
+		free(err);
+		result_free(rf);
+		rs->ret = -1;
+		return;
+	}
+	if (rf->incomplete)
+		pr_warn("%s: incomplete: %s", rf->path, rf->why_incomplete);
+	side_add(rs->sd, rf, rs->fl->f[i].run);
+}
+
+/*
+ * Read every file of the paths into one side; -1 after saying why, 1
+ * when the walk left out something that may hold results (said in the
+ * notes and on stderr).
+ */
+static int read_side(const struct strlist *paths, struct side *sd,
+		     struct strlist *notes)
+{
+	struct found_list fl = { 0 };
+	struct read_state rs;
+	char **paths_read;
+	int ret = 0;
+	size_t i;
+
+	for (i = 0; i < paths->n; i++) {
+		char *err = NULL;
+
+		if (results_find(paths->v[i], &fl, &err)) {
+			pr_err("%s", err);
+			free(err);
+			ret = -1;
+		}
+	}
+	for (i = 0; i < fl.notes.n; i++)
+		strlist_add(notes, xstrdup(fl.notes.v[i]));
+	if (fl.skipped) {
+		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
+			fl.skipped);
+		ret = ret ? ret : 1;
+	}
+	paths_read = found_paths(&fl);
+	rs.sd = sd;
+	rs.fl = &fl;
+	rs.ret = ret;
+	result_read_many(paths_read, fl.n, add_read, &rs);
+	ret = rs.ret;
+	free(paths_read);
+	found_free(&fl);
+	side_finish(sd);
+	return ret;
+}
+
+/* The baseline section for a section of the run: --map, or its name. */
+static const char *mapped(const struct strlist *maps, const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < maps->n; i++) {
+		const char *eq = strchr(maps->v[i], '=');
+
+		if (!strcmp(eq + 1, section))
+			return xstrndup(maps->v[i], eq - maps->v[i]);
+	}
+	return NULL;
+}
+
+/* Every --map names a section of each side: -1 after saying which not */
+static int check_maps(const struct strlist *maps, const struct side *base,
+		      const struct side *cand, bool have_base)
+{
+	size_t i;
+
+	for (i = 0; i < maps->n; i++) {
+		const char *m = maps->v[i], *eq = strchr(m, '=');
+		char *b = xstrndup(m, eq - m);
+		bool bad_base = have_base && !side_section(base, b);
+
+		free(b);
+		if (bad_base || !side_section(cand, eq + 1)) {
+			pr_err("compare: --map %s: no section %.*s in the %s",
+			       m, bad_base ? (int)(eq - m) : (int)strlen(eq + 1),
+			       bad_base ? m : eq + 1,
+			       bad_base ? "baseline" : "results");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int section_cmp_order(const void *a, const void *b)
+{
+	const struct section_cmp *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+#define SET_UP_APART	"runs set up differently (%s) merged as attempts"
+
+static int compare_all(const struct compare_opts *co, const struct side *base,
+		       const struct side *cand, struct comparison *cmp,
+		       struct strlist *notes)
+{
+	bool have_base = co->base_paths.n > 0;
+	bool *used = xcalloc(base->n + 1, sizeof(*used));
+	size_t i, j;
+	int ret = 0;
+
+	kdata_init(&cmp->kc, &co->k);
+	cmp->sets = xcalloc(cand->n + 1, sizeof(*cmp->sets));
+	cmp->base_names = xcalloc(cand->n + 1, sizeof(*cmp->base_names));
+	for (i = 0; i < cand->n && !ret; i++) {
+		const struct side_section *c = &cand->s[i];
+		const char *bname = cmp->base_names[i] = (char *)mapped(&co->maps,
+									 c->name);
+		struct side_section *b = side_section(base, bname ? bname : c->name);
+		struct section_cmp *sc;
+		const struct kdata *kd;
+		char *err = NULL;
+
+		kd = kdata_for_results(&cmp->kc, section_prop(c, "FSTYP"),
+				       c->kernel, &err);
+		if (!kd) {
+			pr_err("%s", err);
+			free(err);
+			ret = -1;
+			break;
+		}
+		if (kd->have_sel)
+			select_section(&kd->sel, c->name, &cmp->sets[i]);
+		if (c->kernels_differ && !cmp->kc.release_given)
+			strlist_add(notes,
+				    xasprintf("%s: runs of several kernels; the data is for %s",
+					      c->name, c->kernel));
+		if (c->settings_differ)
+			strlist_add(notes, xasprintf("%s: " SET_UP_APART, c->name,
+						     c->settings_differ));
+		if (b)
+			used[b - base->s] = true;
+		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
+		sc->name = c->name;
+		sc->base_name = bname;
+		sc->data = xstrdup(kd->have_sel ? kd->desc : kd->none);
+		compare_section(sc, b, have_base, c, &cmp->sets[i]);
+	}
+	for (j = 0; j < base->n && !ret; j++) {
+		struct section_cmp *sc;
+
+		if (base->s[j].settings_differ)
+			strlist_add(notes, xasprintf("baseline section %s: " SET_UP_APART,
+						     base->s[j].name,
+						     base->s[j].settings_differ));
+		if (used[j])
+			continue;
+		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
+		sc->name = base->s[j].name;
+		compare_section(sc, &base->s[j], have_base, NULL, NULL);
+	}
+	if (cmp->n)
+		qsort(cmp->sc, cmp->n, sizeof(*cmp->sc), section_cmp_order);
+	free(used);
+	return ret;
+}
+
+static void comparison_free(struct comparison *cmp, size_t ncand)
+{
+	size_t i;
+
+	for (i = 0; i < cmp->n; i++)
+		section_cmp_free(&cmp->sc[i]);
+	/* nothing was compared when a side could not be read */
+	for (i = 0; cmp->sets && i < ncand; i++) {
+		applied_free(&cmp->sets[i]);
+		free(cmp->base_names[i]);
+	}
+	free(cmp->sc);
+	free(cmp->sets);
+	free(cmp->base_names);
+	kdata_free(&cmp->kc);
+}
+
+/*
+ * compare --fstests: the kernel fixes each failing test names, and with a
+ * git --srctree whether the tree has them: the backports a stable queue
+ * may be missing.
+ */
+static int add_hints(const struct compare_opts *co, struct comparison *cmp)
+{
+	struct gitfix *git = NULL;
+	char *err = NULL;
+	size_t i, j;
+
+	if (co->k.srctree && gitfix_open(co->k.srctree, &git, &err) < 0) {
+		pr_err("%s", err);
+		free(err);
+		return -1;
+	}
+	for (i = 0; i < cmp->n; i++) {
+		struct section_cmp *sc = &cmp->sc[i];
+		const char *fs = sc->cand ? section_prop(sc->cand, "FSTYP") :
+				 NULL;
+
+		for (j = 0; j < sc->n; j++) {
+			struct test_verdict *v = &sc->v[j];
+			struct strbuf sb = { 0 };
+
+			if (!v->cand || !v->cand->fail)
+				continue;
+			if (fstests_hints_describe(co->fstests, v->test, fs, git,
+						   "", &sb, &err) < 0) {
+				pr_warn("%s", err);
+				free(err);
+				err = NULL;
+			}
+			if (sb.len && sb.buf[sb.len - 1] == '\n')
+				sb.buf[--sb.len] = '\0';
+			v->hints = sb.buf;
+		}
+	}
+	gitfix_free(git);
+	return 0;
+}
+
+int compare_run(const struct compare_opts *co, struct compare_run *cr)
+{
+	struct report *r = &cr->r;
+	int bad = co->bisect ? EXIT_SKIP : EXIT_USAGE;
+	int ret, partial;
+
+	ret = read_side(&co->base_paths, &cr->base, &cr->notes);
+	partial = read_side(&co->paths, &cr->cand, &cr->notes);
+	if (partial < 0 || ret < 0)
+		return bad;
+	partial |= ret;
+	if (check_maps(&co->maps, &cr->base, &cr->cand,
+		       co->base_paths.n > 0) ||
+	    compare_all(co, &cr->base, &cr->cand, &cr->cmp, &cr->notes) ||
+	    (co->fstests && add_hints(co, &cr->cmp)))
+		return bad;
+	r->sc = cr->cmp.sc;
+	r->n = cr->cmp.n;
+	r->base = &cr->base;
+	r->cand = &cr->cand;
+	r->have_base = co->base_paths.n > 0;
+	r->all = co->all;
+	r->notes = &cr->notes;
+	r->origin = co->origin;
+	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
+	r->exit_code = compare_exit(&r->totals, co->bisect);
+	/* some results may be missing: bisect cannot tell */
+	if (partial && co->bisect && r->exit_code != EXIT_PROBLEM)
+		r->exit_code = EXIT_SKIP;
+	return 0;
+}
+
+void compare_run_free(struct compare_run *cr)
+{
+	comparison_free(&cr->cmp, cr->cand.n);
+	side_free(&cr->base);
+	side_free(&cr->cand);
+	strlist_free(&cr->notes);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compare, from the paths to the report model: read both sides, choose
+ * the data for each section, compare each section, add the --fstests
+ * hints, total the classes.
+ */
+#ifndef FEXP_COMPARE_H
+#define FEXP_COMPARE_H
+
+#include "entries/for-kernel.h"
+#include "report/report.h"
+
+/* What the command line of compare asks */
+struct compare_opts {
+	struct kernel_opts k;
+	struct strlist base_paths, paths, maps;
+	const char *format;
+	const char *output;
+	const char *fstests;	/* --fstests: the fstests tree */
+	const char *origin;	/* --origin: for --format kcidb */
+	bool bisect;
+	bool all;		/* --all: the passes too */
+};
+
+struct comparison {
+	struct section_cmp *sc;
+	size_t n, alloc;
+	struct applied_set *sets;
+	char **base_names;
+	struct kdata_cache kc;	/* the entries the verdicts point to */
+};
+
+struct compare_run {
+	struct side base, cand;
+	struct strlist notes;	/* said before the report */
+	struct comparison cmp;
+	struct report r;	/* the model every report format writes */
+};
+
+/*
+ * Compare the runs co names; cr->r is the report. Returns 0, or the exit
+ * status after saying what was wrong (2, or 125 with --bisect when the
+ * results, the kernel or the data cannot be read, or --map names no
+ * section). compare_run_free() in either case.
+ */
+int compare_run(const struct compare_opts *co, struct compare_run *cr);
+void compare_run_free(struct compare_run *cr);
+
+#endif

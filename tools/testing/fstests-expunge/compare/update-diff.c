@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The planned data changes as a unified diff, or written to the files. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare/update.h"
+
+#define CONTEXT	3
+#define NO_NEWLINE	" No newline at end of file"
+
+/*
+ * One line of the diff: ' ' kept, '-' removed, '+' added, '\\' the
+ * previous line has no newline at the end of the file.
+ */
+struct dline {
+	char op;
+	const char *text;
+	size_t len;
+};
+
+struct ddiff {
+	struct dline *l;
+	size_t n, alloc;
+};
+
+static void push(struct ddiff *d, char op, const char *text, size_t len)
+{
+	struct dline *l = array_push(&d->l, &d->n, &d->alloc, sizeof(*l));
+
+	l->op = op;
+	l->text = text;
+	l->len = len;
+}
+
+static const struct data_edit *edit_at(const struct update_plan *p,
+				       const char *file, unsigned int line)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		if (p->e[i].line == line && !strcmp(p->e[i].file, file))
+			return &p->e[i];
+	}
+	return NULL;
+}
+
+/* The file's lines with the plan's edits, as diff lines. */
+static void build(const struct update_plan *p, const char *file,
+		  const char *buf, size_t len, struct ddiff *d)
+{
+	const char *s = buf, *end = buf + len;
+	unsigned int n = 0;
+	size_t i;
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', end - s);
+		size_t l = (nl ? nl : end) - s;
+		const struct data_edit *e = edit_at(p, file, ++n);
+
+		/* a last line without newline gets one: it changes */
+		if (!nl && !e) {
+			push(d, '-', s, l);
+			push(d, '\\', NO_NEWLINE, strlen(NO_NEWLINE));
+			push(d, '+', s, l);
+			break;
+		}
+		push(d, e ? '-' : ' ', s, l);
+		if (!nl)
+			push(d, '\\', NO_NEWLINE, strlen(NO_NEWLINE));
+		if (e && e->text)
+			push(d, '+', e->text, strlen(e->text));
+		s += nl ? l + 1 : l;
+	}
+	for (i = 0; i < p->n; i++) {
+		if (!p->e[i].line && !strcmp(p->e[i].file, file))
+			push(d, '+', p->e[i].text, strlen(p->e[i].text));
+	}
+}
+
+static void hunk(const struct ddiff *d, size_t from, size_t to,
+		 size_t old_at, size_t new_at, struct strbuf *out)
+{
+	size_t i, old_n = 0, new_n = 0;
+
+	for (i = from; i < to; i++) {
+		old_n += d->l[i].op == ' ' || d->l[i].op == '-';
+		new_n += d->l[i].op == ' ' || d->l[i].op == '+';
+	}
+	sb_printf(out, "@@ -%zu,%zu +%zu,%zu @@\n", old_n ? old_at : old_at - 1,
+		  old_n, new_n ? new_at : new_at - 1, new_n);
+	for (i = from; i < to; i++) {
+		sb_printf(out, "%c", d->l[i].op);
+		sb_add(out, d->l[i].text, d->l[i].len);
+		sb_puts(out, "\n");
+	}
+}
+
+static void unified(const struct ddiff *d, const char *name,
+		    struct strbuf *out)
+{
+	size_t i = 0, old_line = 1, new_line = 1;
+
+	sb_printf(out, "--- a/%s\n+++ b/%s\n", name, name);
+	while (i < d->n) {
+		size_t start, end, j, o, nw;
+
+		while (i < d->n && d->l[i].op == ' ') {
+			i++;
+			old_line++;
+			new_line++;
+		}
+		if (i == d->n)
+			break;
+		start = i > CONTEXT ? i - CONTEXT : 0;
+		o = old_line - (i - start);
+		nw = new_line - (i - start);
+		/* extend while the next change is within 2 * CONTEXT */
+		for (end = i; end < d->n; end++) {
+			if (d->l[end].op != ' ')
+				continue;
+			for (j = end; j < d->n && d->l[j].op == ' '; j++)
+				;
+			if (j == d->n || j - end > 2 * CONTEXT)
+				break;
+			end = j - 1;
+		}
+		for (; i < end; i++) {
+			old_line += d->l[i].op == ' ' || d->l[i].op == '-';
+			new_line += d->l[i].op == ' ' || d->l[i].op == '+';
+		}
+		end = end + CONTEXT < d->n ? end + CONTEXT : d->n;
+		for (; i < end; i++) {
+			old_line++;
+			new_line++;
+		}
+		hunk(d, start, end, o, nw, out);
+	}
+}
+
+/* The file's path from the top of its git tree, for git apply. */
+static char *diff_name(const char *file)
+{
+	char *abs = realpath(file, NULL), *top;
+	char *slash;
+
+	if (!abs || file[0] != '/')	/* as given: patch -p1 from here */
+		return abs ? (free(abs), xstrdup(file)) : xstrdup(file);
+	top = xstrdup(abs);
+	while ((slash = strrchr(top, '/')) && slash != top) {
+		char *git;
+		bool found;
+
+		*slash = '\0';
+		git = xasprintf("%s/.git", top);
+		found = !access(git, F_OK);
+		free(git);
+		if (found) {
+			char *name = xstrdup(abs + strlen(top) + 1);
+
+			free(top);
+			free(abs);
+			return name;
+		}
+	}
+	free(top);
+	return abs;
+}
+
+static int one_file(const struct update_plan *p, const char *file, bool write,
+		    struct strbuf *out)
+{
+	struct ddiff d = { 0 };
+	struct strbuf text = { 0 };
+	char *buf = NULL, *name;
+	size_t len = 0, i;
+	int ret = 0;
+
+	if (read_file(file, 16 << 20, &buf, &len) && errno != ENOENT) {
+		pr_err("%s: %s", file, strerror(errno));
+		return -1;
+	}
+	build(p, file, buf ? buf : "", len, &d);
+	if (write) {
+		for (i = 0; i < d.n; i++) {
+			if (d.l[i].op == '-' || d.l[i].op == '\\')
+				continue;
+			sb_add(&text, d.l[i].text, d.l[i].len);
+			sb_puts(&text, "\n");
+		}
+		ret = write_file_atomic(file, text.buf ? text.buf : "", text.len);
+		if (ret)
+			pr_err("%s: %s", file, strerror(errno));
+	} else {
+		name = diff_name(file);
+		unified(&d, name, out);
+		free(name);
+	}
+	sb_free(&text);
+	free(d.l);
+	free(buf);
+	return ret;
+}
+
+int update_apply(const struct update_plan *p, bool write, struct strbuf *out)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; i < p->n && !ret; i++) {
+		bool done = false;
+
+		for (j = 0; j < i && !done; j++)
+			done = !strcmp(p->e[j].file, p->e[i].file);
+		if (!done)
+			ret = one_file(p, p->e[i].file, write, out);
+	}
+	return ret;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* "update": the data changes that results support, with their evidence. */
+#ifndef FEXP_UPDATE_H
+#define FEXP_UPDATE_H
+
+#include <stdbool.h>
+
+#include "lib/util.h"
+
+struct update_opts {
+	const char *fs;		/* only this filesystem, or NULL */
+	unsigned int min_runs;	/* passing runs of a kernel for fixed= */
+	const char *data;	/* --data */
+	bool write;
+};
+
+/* One change to a data file: a line replaced, deleted or added. */
+struct data_edit {
+	char *file;		/* path of the data file */
+	unsigned int line;	/* 1-based; 0: add at the end */
+	char *text;		/* the new line without '\n'; NULL: delete */
+};
+
+struct update_plan {
+	struct data_edit *e;
+	size_t n, alloc;
+	struct strbuf message;	/* the commit message, with the evidence */
+};
+
+/*
+ * Read the results (paths of result.xml files or directories; each file
+ * is one run) and work out the data changes. Returns 0, or EXIT_USAGE
+ * after saying what could not be read.
+ */
+int update_plan(const struct update_opts *o, const struct strlist *paths,
+		struct update_plan *p);
+void update_plan_free(struct update_plan *p);
+
+/*
+ * The plan as a unified diff of each data file (into out), or with
+ * write, the files rewritten atomically. Returns 0, or -1 after saying
+ * why.
+ */
+int update_apply(const struct update_plan *p, bool write, struct strbuf *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where the data files are: --data, the environment, beside the binary,
+ * installed, or built in.
+ */
+#ifndef FEXP_DATA_DIR_H
+#define FEXP_DATA_DIR_H
+
+#include "entries/entry.h"
+
+#define DATA_ENV	"FSTESTS_EXPUNGE_DATA"
+#define GLOBAL_DATA	"global"
+
+struct datadir {
+	char *dir;		/* NULL: the built-in copy */
+	char *from;		/* how it was chosen */
+};
+
+/* Choose the data directory; -1 with *err when --data/env is unusable. */
+int datadir_find(const char *opt, struct datadir *dd, char **err);
+void datadir_free(struct datadir *dd);
+
+/* The filesystems with a data file, NULL-terminated. */
+char **datadir_filesystems(const struct datadir *dd);
+
+/*
+ * Load global.expunge and FS.expunge. Returns 0; 1 with *err saying so
+ * when fs has no file of its own and only global.expunge was loaded; -1
+ * with *err when there is no data for fs at all. Parse problems go to d.
+ */
+int datadir_load(const struct datadir *dd, const char *fs,
+		 struct dataset *ds, struct diag *d, char **err);
+
+/* Load one named data file (for "check"): -1 with *err if missing. */
+int datadir_load_name(const struct datadir *dd, const char *name,
+		      struct dataset *ds, struct diag *d, char **err);
+
+#endif

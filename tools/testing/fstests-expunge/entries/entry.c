@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The data files: one entry per line,
+ *
+ *	TEST KIND [KEY=VALUE]... [if EXPR] [# comment]
+ *
+ * '#' starts a comment at the start of a line or after white space (so a
+ * URL may hold one).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "entries/entry.h"
+#include "kernel/kcond.h"
+#include "lib/util.h"
+
+#define DATA_MAX_SIZE	(16u << 20)
+#define DIAG_MAX	400	/* longest message, escaped */
+
+static void diag_vadd(struct diag *d, bool error, const char *file,
+		      unsigned int line, const char *fmt, va_list ap)
+{
+	struct strbuf sb = { 0 };
+	char *msg, *q;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	if (line)
+		sb_printf(&sb, "%s:%u: ", file, line);
+	else
+		sb_printf(&sb, "%s: ", file);
+	/* a message quotes at most a few hundred bytes of the input */
+	q = quote_input(msg ? msg : "out of memory", DIAG_MAX);
+	sb_printf(&sb, "%s: %s", error ? "error" : "warning", q);
+	free(msg);
+	free(q);
+	strlist_add(&d->msgs, sb.buf);
+	if (error)
+		d->errors++;
+	else
+		d->warnings++;
+}
+
+void diag_add(struct diag *d, bool error, const char *file,
+	      unsigned int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vadd(d, error, file, line, fmt, ap);
+	va_end(ap);
+}
+
+void diag_print(const struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->msgs.n; i++)
+		fprintf(stderr, "%s\n", d->msgs.v[i]);
+}
+
+void diag_free(struct diag *d)
+{
+	strlist_free(&d->msgs);
+	memset(d, 0, sizeof(*d));
+}
+
+const char *kind_name(enum entry_kind kind)
+{
+	static const char *const names[] = {
+		[KIND_EXPUNGE] = "expunge",
+		[KIND_FAIL] = "fail",
+		[KIND_FLAKY] = "flaky",
+	};
+
+	return names[kind];
+}
+
+const char *entry_file(const struct entry *e)
+{
+	const char *slash = strrchr(e->file, '/');
+
+	return slash ? slash + 1 : e->file;
+}
+
+int entry_retries(const struct entry *e)
+{
+	return e->retries >= 0 ? e->retries : DEFAULT_RETRIES;
+}
+
+static bool test_dir_char(int c)
+{
+	return islower(c) || isdigit(c) || c == '_' || c == '-';
+}
+
+static bool test_name_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c == '.';
+}
+
+bool valid_test_name(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	const char *p;
+
+	if (!slash || slash == s || !slash[1])
+		return false;
+	for (p = s; p < slash; p++) {
+		if (!test_dir_char((unsigned char)*p))
+			return false;
+	}
+	for (p = slash + 1; *p; p++) {
+		if (!test_name_char((unsigned char)*p))
+			return false;
+	}
+	return true;
+}
+
+bool test_runs_on(const char *test, const char *fs)
+{
+	size_t len = strcspn(test, "/"), n = strlen(fs);
+
+	if (str_starts(test, "generic/") || str_starts(test, "shared/"))
+		return true;
+	if (len == n && !strncmp(test, fs, n))
+		return true;
+	return (!strcmp(fs, "ext2") || !strcmp(fs, "ext3")) &&
+	       str_starts(test, "ext4/");
+}
+
+const char *entry_group(const struct entry *e)
+{
+	return str_starts(e->test, GROUP_PREFIX) ?
+	       e->test + strlen(GROUP_PREFIX) : NULL;
+}
+
+bool valid_group_name(const char *s)
+{
+	const char *p;
+
+	if (!*s)
+		return false;
+	for (p = s; *p; p++) {
+		if (!islower((unsigned char)*p) &&
+		    !isdigit((unsigned char)*p) && *p != '_' && *p != '-')
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A shell glob over section names: section characters and * ? [...];
+ * a leading '!' makes it a glob of sections the entry is not for.
+ */
+static const char *check_glob(const char *g)
+{
+	const char *p;
+
+	if (*g == '!')
+		g++;
+	if (!*g)
+		return "empty section glob";
+	for (p = g; *p; p++) {
+		if (*p == '[') {
+			const char *end = p + 1;
+
+			if (*end == '!' || *end == '^')
+				end++;
+			if (*end == ']')
+				end++;
+			end = strchr(end, ']');
+			if (!end)
+				return "'[' without ']'";
+			p = end;
+			continue;
+		}
+		if (*p == ']')
+			return "']' without '['";
+		if (!isalnum((unsigned char)*p) && !strchr("_-.*?", *p))
+			return "character not allowed in a section name";
+	}
+	return NULL;
+}
+
+static bool valid_sha(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 7 && n <= 40 && strspn(s, "0123456789abcdef") == n;
+}
+
+/* Split off the next white-space separated word. */
+static char *next_word(char **p)
+{
+	char *s = *p, *w;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s) {
+		*p = s;
+		return NULL;
+	}
+	w = s;
+	while (*s && *s != ' ' && *s != '\t')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+/* Find the comment: a '#' at the start or after white space. */
+static char *find_comment(char *line)
+{
+	char *p;
+
+	for (p = line; *p; p++) {
+		if (*p == '#' && (p == line || p[-1] == ' ' || p[-1] == '\t'))
+			return p;
+	}
+	return NULL;
+}
+
+char *data_line_key(const char *line)
+{
+	char *copy = xstrdup(line), *c = find_comment(copy), *p = copy, *w;
+	struct strbuf sb = { 0 };
+
+	if (c)
+		*c = '\0';
+	while ((w = next_word(&p))) {
+		if (sb.len)
+			sb_puts(&sb, " ");
+		sb_puts(&sb, w);
+	}
+	free(copy);
+	return sb.buf;
+}
+
+struct line_ctx {
+	struct diag *d;
+	const char *file;
+	unsigned int line;
+	size_t errors;
+};
+
+static __printf(2, 3) void line_err(struct line_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vadd(c->d, true, c->file, c->line, fmt, ap);
+	va_end(ap);
+	c->errors++;
+}
+
+/* What a key's parser returns when the entry has the key already */
+#define KEY_TWICE	1
+
+static int key_section(struct line_ctx *c, struct entry *e, const char *key,
+		       char *val)
+{
+	size_t i, n;
+
+	if (e->sections)
+		return KEY_TWICE;
+	e->sections = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		const char *why = check_glob(e->sections[i]);
+
+		if (why) {
+			line_err(c, "section=%s: %s", val, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* since= and fixed= */
+static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
+			char *val)
+{
+	bool since = key[0] == 's';
+	char *bad = NULL;
+
+	if (since ? e->has_since : e->has_fixed)
+		return KEY_TWICE;
+	if (kver_list_parse(val, since ? &e->since : &e->fixed, &bad)) {
+		line_err(c, "%s=: '%s' is not a kernel version (x.y, x.y.z or x.y-rcN)",
+			 key, bad);
+		free(bad);
+		return -1;
+	}
+	if (since)
+		e->has_since = true;
+	else
+		e->has_fixed = true;
+	return 0;
+}
+
+static int key_fixed_by(struct line_ctx *c, struct entry *e, const char *key,
+			char *val)
+{
+	size_t i, n;
+
+	if (e->fixed_by)
+		return KEY_TWICE;
+	e->fixed_by = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		if (!valid_sha(e->fixed_by[i])) {
+			line_err(c, "fixed-by=: '%s' is not a commit id (7 to 40 lowercase hex digits)",
+				 e->fixed_by[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int key_retries(struct line_ctx *c, struct entry *e, const char *key,
+		       char *val)
+{
+	char *end;
+	long r;
+
+	if (e->retries >= 0)
+		return KEY_TWICE;
+	errno = 0;
+	r = strtol(val, &end, 10);
+	if (*end || errno || r < 0 || r > MAX_RETRIES ||
+	    !isdigit((unsigned char)*val)) {
+		line_err(c, "retries=%s: not a number from 0 to %d", val,
+			 MAX_RETRIES);
+		return -1;
+	}
+	e->retries = r;
+	return 0;
+}
+
+static int key_bug(struct line_ctx *c, struct entry *e, const char *key,
+		   char *val)
+{
+	if (e->bug)
+		return KEY_TWICE;
+	if (!str_starts(val, "https://") && !str_starts(val, "http://")) {
+		line_err(c, "bug=%s: not a URL", val);
+		return -1;
+	}
+	e->bug = xstrdup(val);
+	return 0;
+}
+
+/* The keys of an entry: each parser returns 0, -1 or KEY_TWICE. */
+static const struct {
+	const char *name;
+	int (*parse)(struct line_ctx *c, struct entry *e, const char *key,
+		     char *val);
+} keys[] = {
+	{ "section", key_section },
+	{ "since", key_versions },
+	{ "fixed", key_versions },
+	{ "fixed-by", key_fixed_by },
+	{ "retries", key_retries },
+	{ "bug", key_bug },
+};
+
+static int parse_key(struct line_ctx *c, struct entry *e, char *word)
+{
+	char *eq = strchr(word, '=');
+	char *key = word, *val;
+	size_t i;
+	int ret;
+
+	if (!eq) {
+		line_err(c, "'%s' is not KEY=VALUE (or 'if EXPR')", word);
+		return -1;
+	}
+	*eq = '\0';
+	val = eq + 1;
+	if (!*val) {
+		line_err(c, "%s= needs a value", key);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (strcmp(key, keys[i].name))
+			continue;
+		ret = keys[i].parse(c, e, key, val);
+		if (ret == KEY_TWICE) {
+			line_err(c, "%s= given twice", key);
+			return -1;
+		}
+		return ret;
+	}
+	line_err(c, "unknown key '%s' (known: section since fixed fixed-by retries bug)",
+		 key);
+	return -1;
+}
+
+static void entry_free(struct entry *e)
+{
+	free(e->test);
+	free_list(e->sections);
+	kver_list_free(&e->since);
+	kver_list_free(&e->fixed);
+	free_list(e->fixed_by);
+	free(e->cond);
+	free(e->bug);
+	free(e->comment);
+}
+
+static int parse_kind(const char *s, enum entry_kind *kind)
+{
+	enum entry_kind k;
+
+	for (k = KIND_EXPUNGE; k <= KIND_FLAKY; k++) {
+		if (!strcmp(s, kind_name(k))) {
+			*kind = k;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The first column: a test, or group:NAME */
+static bool test_column(struct line_ctx *c, const char *word)
+{
+	if (str_starts(word, GROUP_PREFIX)) {
+		if (valid_group_name(word + strlen(GROUP_PREFIX)))
+			return true;
+		line_err(c, "'%s' is not a group name (like group:dax)", word);
+		return false;
+	}
+	if (valid_test_name(word))
+		return true;
+	line_err(c, "'%s' is not a test name (like generic/001) or group:NAME",
+		 word);
+	return false;
+}
+
+static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
+{
+	struct entry e = { .retries = -1 };
+	char *comment, *p, *word, *why;
+
+	comment = find_comment(line);
+	if (comment) {
+		*comment++ = '\0';
+		comment = trim(comment);
+		if (*comment)
+			e.comment = xstrdup(comment);
+	}
+	p = line;
+	word = next_word(&p);
+	if (!word)
+		goto out;	/* blank or comment only */
+	if (!test_column(c, word))
+		goto out;
+	e.test = xstrdup(word);
+	word = next_word(&p);
+	if (!word) {
+		line_err(c, "%s: no kind (expunge, fail or flaky)", e.test);
+		goto out;
+	}
+	if (parse_kind(word, &e.kind)) {
+		line_err(c, "unknown kind '%s' (known: expunge fail flaky)",
+			 word);
+		goto out;
+	}
+	while ((word = next_word(&p))) {
+		if (!strcmp(word, "if")) {
+			p = trim(p);
+			if (!*p) {
+				line_err(c, "'if' without a condition");
+				goto out;
+			}
+			why = kcond_lint(p);
+			if (why) {
+				line_err(c, "if %s: %s", p, why);
+				free(why);
+				goto out;
+			}
+			e.cond = xstrdup(p);
+			break;
+		}
+		if (parse_key(c, &e, word))
+			goto out;
+	}
+	if (e.kind == KIND_FLAKY && entry_group(&e)) {
+		line_err(c, "%s: a group cannot be flaky (expunge or fail)",
+			 e.test);
+		goto out;
+	}
+	if (e.retries >= 0 && e.kind != KIND_FLAKY) {
+		line_err(c, "retries= is only for flaky entries");
+		goto out;
+	}
+	if (!e.comment && !e.bug && !e.fixed_by)
+		diag_add(c->d, false, c->file, c->line,
+			 "%s: no reason given: add a '# comment', bug= or fixed-by=",
+			 e.test);
+	e.file = c->file;
+	e.line = c->line;
+	*(struct entry *)array_push(&ds->entries, &ds->n, &ds->alloc,
+				    sizeof(e)) = e;
+	return;
+out:
+	entry_free(&e);
+}
+
+size_t data_parse(struct dataset *ds, const char *name, const char *buf,
+		  size_t len, struct diag *d)
+{
+	struct line_ctx c = { .d = d };
+	char *text, *line, *next;
+	size_t n;
+
+	strlist_add(&ds->files, xstrdup(name));
+	c.file = ds->files.v[ds->files.n - 1];
+	if (memchr(buf, '\0', len)) {
+		diag_add(d, true, c.file, 0, "binary data, not a data file");
+		return 1;
+	}
+	text = xstrndup(buf, len);
+	for (line = text; *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		/* a file saved with CRLF line ends: the \r is not data */
+		n = strlen(line);
+		if (n && line[n - 1] == '\r')
+			line[n - 1] = '\0';
+		c.line++;
+		/* a file saved with CR alone: its lines would run together */
+		if (strchr(line, '\r')) {
+			line_err(&c, "a carriage return inside the line (CR line ends?)");
+			continue;
+		}
+		parse_line(ds, &c, line);
+	}
+	free(text);
+	return c.errors;
+}
+
+int data_load_file(struct dataset *ds, const char *path, struct diag *d)
+{
+	size_t len;
+	char *buf;
+
+	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
+		diag_add(d, true, path, 0, "%s", errstr(errno));
+		d->unreadable++;
+		return -1;
+	}
+	data_parse(ds, path, buf, len, d);
+	free(buf);
+	return 0;
+}
+
+void dataset_free(struct dataset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->n; i++)
+		entry_free(&ds->entries[i]);
+	free(ds->entries);
+	strlist_free(&ds->files);
+	memset(ds, 0, sizeof(*ds));
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The data files: one entry per line, parsed into struct entry. */
+#ifndef FEXP_ENTRY_H
+#define FEXP_ENTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kernel/version.h"
+#include "lib/util.h"
+
+enum entry_kind {
+	KIND_EXPUNGE,	/* never run */
+	KIND_FAIL,	/* known to fail */
+	KIND_FLAKY,	/* fails now and then: retried */
+};
+
+#define DEFAULT_RETRIES	3
+#define MAX_RETRIES	100
+
+struct entry {
+	char *test;		/* "generic/388" */
+	enum entry_kind kind;
+	char **sections;	/* section= globs, NULL-terminated, or NULL */
+	bool has_since, has_fixed;
+	struct kver_list since, fixed;
+	char **fixed_by;	/* fixed-by= commits, NULL-terminated, or NULL */
+	char *cond;		/* "if" Kconfig expression, or NULL */
+	int retries;		/* retries=, or -1 */
+	char *bug;		/* bug=, or NULL */
+	char *comment;		/* text after '#', or NULL */
+	const char *file;	/* data file, as given */
+	unsigned int line;
+};
+
+struct diag;
+
+struct dataset {
+	struct entry *entries;
+	size_t n;
+	size_t alloc;
+	struct strlist files;	/* names of the files read */
+};
+
+/* Problems found in data, each with file and line. */
+struct diag {
+	struct strlist msgs;
+	size_t errors, warnings;
+	size_t unreadable;	/* files that could not be read at all */
+};
+
+__printf(5, 6) void diag_add(struct diag *d, bool error, const char *file,
+			     unsigned int line, const char *fmt, ...);
+void diag_print(const struct diag *d);
+void diag_free(struct diag *d);
+
+const char *kind_name(enum entry_kind kind);
+/* The entry's data file name without its directory, for messages. */
+const char *entry_file(const struct entry *e);
+int entry_retries(const struct entry *e);
+/* Is the name a test id fstests knows: "dir/name"? */
+bool valid_test_name(const char *s);
+
+/*
+ * Does fstests run test on filesystem fs: generic/ and shared/ tests,
+ * the filesystem's own, and ext4's on ext2 and ext3 too?
+ */
+bool test_runs_on(const char *test, const char *fs);
+
+/* An entry for a whole fstests group names it so: "group:dax" */
+#define GROUP_PREFIX	"group:"
+/* The group an entry's test column names, or NULL for a test. */
+const char *entry_group(const struct entry *e);
+/* Is the name an fstests group name (as _begin_fstest writes them)? */
+bool valid_group_name(const char *s);
+
+/*
+ * The entry part of a data line, its words joined by one space: two
+ * lines with the same key are the same entry, whatever their comments
+ * and alignment. NULL for a blank or comment line.
+ */
+char *data_line_key(const char *line);
+
+/*
+ * Parse data text; name is the file name for messages. Syntax errors go
+ * to d; lines that parse are added to ds. Returns the number of errors.
+ */
+size_t data_parse(struct dataset *ds, const char *name, const char *buf,
+		  size_t len, struct diag *d);
+/* Read and parse a file: -1 if it cannot be read. */
+int data_load_file(struct dataset *ds, const char *path, struct diag *d);
+void dataset_free(struct dataset *ds);
+
+#endif

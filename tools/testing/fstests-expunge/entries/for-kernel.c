@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The data for one kernel: used by exclude, flaky and compare alike. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "entries/for-kernel.h"
+
+void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
+{
+	memset(kc, 0, sizeof(*kc));
+	kc->opts = *o;
+	kc->release_given = o->release || o->kernel || o->build_dir;
+	kc->config_given = o->config || o->build_dir;
+}
+
+/* 0 known, 1 no data (kd->none says why), -1 error */
+static int identify(struct kdata_cache *kc, struct kdata *kd, bool results,
+		    char **err)
+{
+	struct kernel_opts o = kc->opts;
+	char *why = NULL;
+
+	if (results && !kc->release_given) {
+		if (!kd->release) {
+			kd->none = xstrdup("none: the results name no KERNEL: give --release");
+			return 1;
+		}
+		o.release = kd->release;
+		o.release_from = "the KERNEL property";
+	}
+	kd->have_k = true;
+	if (!kernel_identify(&o, &kd->k, &why))
+		return 0;
+	if (!results || kc->release_given || kc->config_given) {
+		*err = why;
+		return -1;
+	}
+	kd->none = xasprintf("none: %s", why);
+	free(why);
+	return 1;
+}
+
+static int data_errors(const struct kdata *kd, char **err)
+{
+	if (!kd->diag.errors)
+		return 0;
+	diag_print(&kd->diag);
+	*err = xasprintf("the %s data has errors: run '%s check' for all of them",
+			 kd->fs, progname);
+	return -1;
+}
+
+/* 0 loaded, 1 no data (kd->none says why), -1 error */
+static int load_data(struct kdata_cache *kc, struct kdata *kd, bool results,
+		     char **err)
+{
+	char *why = NULL;
+	int ret;
+
+	if (!kc->have_dd) {
+		if (datadir_find(kc->opts.data, &kc->dd, err))
+			return -1;
+		kc->have_dd = true;
+	}
+	ret = datadir_load(&kc->dd, kd->fs, &kd->ds, &kd->diag, &why);
+	if (ret < 0 && !results) {
+		*err = why;
+		return -1;
+	}
+	if (ret < 0) {
+		kd->none = xasprintf("none: %s", why);
+		free(why);
+		return 1;
+	}
+	kd->note = why;	/* global.expunge only */
+	return data_errors(kd, err);
+}
+
+static bool any_cond(const struct dataset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->n; i++) {
+		if (ds->entries[i].cond)
+			return true;
+	}
+	return false;
+}
+
+/* No config for the results' kernel: entries with "if" never apply. */
+static void select_unconditional(struct kdata *kd, const char *why)
+{
+	size_t i;
+
+	kd->sel.ds = &kd->ds;
+	kd->sel.k = &kd->k;
+	kd->sel.cond = xcalloc(kd->ds.n + 1, 1);
+	for (i = 0; i < kd->ds.n; i++) {
+		if (kd->ds.entries[i].cond)
+			kd->sel.cond[i] = 'n';
+	}
+	/* its first line: the rest lists every place tried */
+	kd->note = xasprintf("%s%sentries with 'if' conditions left out: %.*s",
+			     kd->note ? kd->note : "", kd->note ? "; " : "",
+			     (int)strcspn(why, "\n;"), why);
+}
+
+static int choose(struct kdata_cache *kc, struct kdata *kd, bool results,
+		  char **err)
+{
+	const char *cerr;
+	char *old = kd->note;
+
+	kd->sel.fs = kd->fs;
+	if (results && !kc->config_given && any_cond(&kd->ds) &&
+	    !kernel_config(&kd->k, &cerr)) {
+		select_unconditional(kd, cerr);
+		free(old);
+	} else if (selector_init(&kd->sel, &kd->ds, &kd->k, &kd->diag, err)) {
+		return -1;
+	}
+	kd->have_sel = true;
+	return data_errors(kd, err);
+}
+
+static int load(struct kdata_cache *kc, struct kdata *kd, bool results,
+		char **err)
+{
+	char vbuf[48];
+	int ret;
+
+	if (results && !kd->fs) {
+		kd->none = xstrdup("none: the results name no FSTYP");
+		return 0;
+	}
+	ret = identify(kc, kd, results, err);
+	if (!ret)
+		ret = load_data(kc, kd, results, err);
+	if (!ret)
+		ret = choose(kc, kd, results, err);
+	if (ret)
+		return ret < 0 ? -1 : 0;
+	kd->desc = xasprintf("%s data (%s) for kernel %s (version %s, from %s)%s%s",
+			     kd->fs, kc->dd.dir ? kc->dd.dir : "built in",
+			     kd->k.release, kver_str(&kd->k.version, vbuf),
+			     kd->k.release_from, kd->note ? "; " : "",
+			     kd->note ? kd->note : "");
+	return 0;
+}
+
+static const struct kdata *get(struct kdata_cache *kc, const char *fs,
+			       const char *release, bool results, char **err)
+{
+	struct kdata *kd, **slot;
+	size_t i;
+
+	for (i = 0; i < kc->n; i++) {
+		if (str_same(kc->kd[i]->fs, fs) && str_same(kc->kd[i]->release, release))
+			return kc->kd[i];
+	}
+	kd = xcalloc(1, sizeof(*kd));
+	kd->fs = fs ? xstrdup(fs) : NULL;
+	kd->release = release ? xstrdup(release) : NULL;
+	slot = array_push(&kc->kd, &kc->n, &kc->alloc, sizeof(*slot));
+	*slot = kd;
+	return load(kc, kd, results, err) ? NULL : kd;
+}
+
+const struct kdata *kdata_get(struct kdata_cache *kc, const char *fs,
+			      char **err)
+{
+	return get(kc, fs, NULL, false, err);
+}
+
+const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
+				      const char *release, char **err)
+{
+	return get(kc, fs, kc->release_given ? NULL : release, true, err);
+}
+
+void kdata_free(struct kdata_cache *kc)
+{
+	size_t i;
+
+	for (i = 0; i < kc->n; i++) {
+		struct kdata *kd = kc->kd[i];
+
+		if (kd->have_sel)
+			selector_free(&kd->sel);
+		if (kd->have_k)
+			kernel_free(&kd->k);
+		dataset_free(&kd->ds);
+		diag_free(&kd->diag);
+		free(kd->fs);
+		free(kd->release);
+		free(kd->note);
+		free(kd->desc);
+		free(kd->none);
+		free(kd);
+	}
+	free(kc->kd);
+	if (kc->have_dd)
+		datadir_free(&kc->dd);
+}

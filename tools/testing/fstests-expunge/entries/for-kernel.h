@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The data for one kernel: used by exclude, flaky and compare alike. */
+#ifndef FEXP_FOR_KERNEL_H
+#define FEXP_FOR_KERNEL_H
+
+#include "entries/data-dir.h"
+#include "entries/select.h"
+#include "kernel/kernel.h"
+
+/* The data that applies to one filesystem on one kernel. */
+struct kdata {
+	char *fs;
+	char *release;		/* the results' KERNEL, or NULL */
+	struct kernel k;
+	struct dataset ds;
+	struct diag diag;
+	struct selector sel;
+	bool have_k, have_sel;
+	char *note;		/* a warning: no data of fs's own, no config */
+	char *desc;		/* which data for which kernel */
+	char *none;		/* or why there is none */
+};
+
+struct kdata_cache {
+	struct kernel_opts opts;	/* a copy: the kernels point to it */
+	bool release_given;	/* --release, --kernel, --build-dir */
+	bool config_given;	/* --config, --kernel, --build-dir */
+	struct datadir dd;
+	bool have_dd;
+	struct kdata **kd;	/* one per filesystem and kernel */
+	size_t n, alloc;
+};
+
+void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o);
+
+/*
+ * The data for fs on the kernel the options name. Returns it, or NULL
+ * with *err when the kernel, its config or the data cannot be read, or
+ * the data has errors (after printing them).
+ */
+const struct kdata *kdata_get(struct kdata_cache *kc, const char *fs,
+			      char **err);
+
+/*
+ * The same for results whose FSTYP is fs and KERNEL release (either may
+ * be NULL): the release counts unless an option names the kernel. What
+ * the results do not tell leaves no data (->none says why) rather than
+ * an error; entries with "if" conditions are left out when no config of
+ * that kernel is found (->note). NULL with *err as kdata_get().
+ */
+const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
+				      const char *release, char **err);
+
+void kdata_free(struct kdata_cache *kc);
+
+#endif

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Which data entries apply to a kernel and a section, and why. */
+#ifndef FEXP_SELECT_H
+#define FEXP_SELECT_H
+
+#include "entries/entry.h"
+#include "kernel/kernel.h"
+
+enum verdict {
+	APPLIES,
+	NOT_SECTION,	/* section= does not match */
+	NEEDS_SECTION,	/* section= given, but no section to match */
+	NOT_SINCE,	/* since= not reached */
+	NOT_FIXED,	/* fixed= reached */
+	NOT_FIXED_BY,	/* the git tree has every fixed-by= commit */
+	NOT_COND,	/* "if" is n */
+};
+
+struct gitfix;
+
+struct selector {
+	const struct dataset *ds;
+	const char *fs;		/* the filesystem: for section names */
+	struct kernel *k;
+	char *cond;	/* per entry: 'n', 'm', 'y', or 0 for no condition */
+	struct gitfix *git;	/* k->srctree's history, if a git tree */
+};
+
+/*
+ * Evaluate every condition of ds for k, in one go. Kconfig's complaints
+ * about a condition go to d with the entry's file and line. When some
+ * entry has fixed-by= and k->srctree is a git tree, read its history.
+ * Returns 0, or -1 with *err (no config found, kconfig or git failed).
+ */
+int selector_init(struct selector *s, const struct dataset *ds,
+		  struct kernel *k, struct diag *d, char **err);
+void selector_free(struct selector *s);
+
+/*
+ * Do section= globs (NULL-terminated; "!GLOB" for a section the entry is
+ * not for) match section of filesystem fs? For fs F, the names X, F_X
+ * and F/X are one configuration (xfstests-bld says 4k or ext4/4k,
+ * kdevops ext4_4k): each is tried. True when a name matches a positive
+ * glob (or there is none) and no name matches a negative one.
+ */
+bool section_matches(char *const *globs, const char *fs,
+		     const char *section);
+
+/*
+ * Does entry i apply to this section (NULL: none given)? When why is
+ * not NULL, the reason is appended to it.
+ */
+enum verdict selector_check(const struct selector *s, size_t i,
+			    const char *section, struct strbuf *why);
+
+/* What the data says of one test: the entries that apply, merged. */
+struct applied {
+	const char *test;
+	enum entry_kind kind;	/* the strongest: expunge, fail, flaky */
+	int retries;		/* flaky: the most any entry asks for */
+	const struct entry *entry;	/* the first entry of that kind */
+};
+
+struct applied_set {
+	struct applied *a;	/* sorted by test */
+	size_t n;
+};
+
+void select_section(const struct selector *s, const char *section,
+		    struct applied_set *set);
+const struct applied *applied_find(const struct applied_set *set,
+				   const char *test);
+void applied_free(struct applied_set *set);
+
+/* "expunge: reason (file:line)", for exclude files and reports */
+void entry_describe(const struct entry *e, struct strbuf *sb);
+
+#endif

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the importers collect: data lines, and the lines they could not use. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/import.h"
+
+void import_add_line(struct import_result *r, const char *fs, char *text,
+		     char *origin)
+{
+	struct import_line *l = array_push(&r->lines, &r->n, &r->alloc,
+					   sizeof(*l));
+
+	l->fs = xstrdup(fs);
+	l->text = text;
+	l->origin = origin;
+}
+
+void import_add_skip(struct import_result *r, char *origin, char *why)
+{
+	struct import_skip *s = array_push(&r->skips, &r->nskips,
+					   &r->skips_alloc, sizeof(*s));
+
+	s->origin = origin;
+	s->why = why;
+}
+
+void import_result_free(struct import_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		free(r->lines[i].fs);
+		free(r->lines[i].text);
+		free(r->lines[i].origin);
+	}
+	for (i = 0; i < r->nskips; i++) {
+		free(r->skips[i].origin);
+		free(r->skips[i].why);
+	}
+	free(r->lines);
+	free(r->skips);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Other harnesses' expunge lists, read into data lines of our format. */
+#ifndef FEXP_IMPORT_H
+#define FEXP_IMPORT_H
+
+#include <stddef.h>
+
+#include "lib/util.h"
+
+/* One data line an importer made, for one data file. */
+struct import_line {
+	char *fs;	/* data file it belongs in: "ext4", "global", ... */
+	char *text;	/* the whole data line, no newline */
+	char *origin;	/* where it came from: "path:line" in the source */
+};
+
+/* A source line that could not be converted, and why. */
+struct import_skip {
+	char *origin;	/* "path:line" */
+	char *why;
+};
+
+struct import_result {
+	struct import_line *lines;
+	size_t n, alloc;
+	struct import_skip *skips;
+	size_t nskips, skips_alloc;
+};
+
+/*
+ * Read another harness's lists under dir, for the filesystems in fs
+ * (empty: all that it has). Returns 0, or -1 with a message printed when
+ * dir cannot be read as that harness's tree.
+ */
+int import_xfstests_bld(const char *dir, const struct strlist *fs,
+			struct import_result *r);
+int import_kdevops(const char *dir, const struct strlist *fs,
+		   struct import_result *r);
+
+void import_add_line(struct import_result *r, const char *fs, char *text,
+		     char *origin);
+void import_add_skip(struct import_result *r, char *origin, char *why);
+void import_result_free(struct import_result *r);
+
+/* Test names in the order of a data file: "generic/79" < "generic/100". */
+int import_test_cmp(const char *a, const char *b);
+
+struct import_merge_stats {
+	size_t added;		/* new entries */
+	size_t present;		/* entries the file already had */
+};
+
+/*
+ * The text of data file fs (buf, len; empty for a new file) with the
+ * lines from source merged in, into out: existing lines kept byte for
+ * byte, no entry twice, a new entry after its test's entries or in the
+ * source's sorted block ("# Imported from SOURCE"), made at the end when
+ * there is none. lines is sorted in place.
+ */
+void import_merge(const char *buf, size_t len, const char *fs,
+		  const char *source, struct import_line **lines, size_t n,
+		  struct strbuf *out, struct import_merge_stats *st);
+
+#endif

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kdevops lists as data lines. kdevops keeps one set of lists per kernel
+ * it tested; here each test's sets become version ranges, one stable
+ * series at a time: an entry holds from the first tested kernel whose
+ * list names the test up to the next tested kernel of that series whose
+ * list for the same section does not (a kernel between two tested ones
+ * is taken to be as the older one was). A series with no tested kernel,
+ * and a section with no list at a kernel, say nothing. Ranges of several
+ * series share a line where the version rule lets them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/kdevops.h"
+
+/* A test named by a list: where, for which filesystem and section */
+struct hit {
+	const struct kd_list *list;
+	const struct kd_test *test;
+	const struct kd_point *point;
+};
+
+/* A filesystem, section and kernel that have a list: tested there */
+struct tested {
+	const char *fs, *section;
+	const struct kd_point *point;
+};
+
+static int cmp_str(const char *a, const char *b)
+{
+	/* NULL (every section) first */
+	if (!a || !b)
+		return !!a - !!b;
+	return strcmp(a, b);
+}
+
+static int cmp_point(const struct kd_point *a, const struct kd_point *b)
+{
+	if (a->any || b->any)
+		return b->any - a->any;
+	return kver_cmp(&a->v, &b->v);
+}
+
+static int cmp_tested(const void *x, const void *y)
+{
+	const struct tested *a = x, *b = y;
+	int c = strcmp(a->fs, b->fs);
+
+	if (!c)
+		c = cmp_str(a->section, b->section);
+	return c ? c : cmp_point(a->point, b->point);
+}
+
+static int cmp_hit(const void *x, const void *y)
+{
+	const struct hit *a = x, *b = y;
+	int c = strcmp(a->list->fs, b->list->fs);
+
+	if (!c)
+		c = cmp_str(a->list->section, b->list->section);
+	if (!c)
+		c = import_test_cmp(a->test->test, b->test->test);
+	if (!c)
+		c = cmp_point(a->point, b->point);
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+static bool same_series(const struct kd_point *a, const struct kd_point *b)
+{
+	return a->v.major == b->v.major && a->v.minor == b->v.minor;
+}
+
+/* The hits of one test, for one filesystem and section */
+struct group {
+	const struct hit *h;
+	size_t n;
+	const struct tested *t;	/* where that section was tested */
+	size_t nt;
+};
+
+/* A stretch of tested kernels of one series whose lists name the test */
+struct span {
+	const struct kd_point *since, *fixed;	/* fixed NULL: still open */
+	size_t from, to;			/* its hits */
+	struct kd_note note;
+};
+
+static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
+{
+	struct strbuf fixed = { 0 };
+	char buf[48];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct kver *v = &s[i].since->v;
+
+		sb_printf(sb, "%s%s", i ? "," : " since=", kver_str(v, buf));
+		if (s[i].fixed)
+			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+				  kver_str(&s[i].fixed->v, buf));
+		/* a span that starts at a mainline kernel ends with its series */
+		if (kver_is_mainline(v) &&
+		    (!s[i].fixed || !kver_is_mainline(&s[i].fixed->v))) {
+			struct kver next = kd_next_series(v);
+
+			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+				  kver_str(&next, buf));
+		}
+	}
+	if (fixed.len)
+		sb_printf(sb, " fixed=%s", fixed.buf);
+	sb_free(&fixed);
+}
+
+/* One data line for the spans s (none: any/, every kernel) */
+static void emit(const struct group *g, const struct span *s, size_t n,
+		 const struct kd_note *note, size_t from, size_t to,
+		 struct import_result *r)
+{
+	const struct kd_list *l = g->h[from].list;
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	sb_printf(&sb, "%-12s %-7s", g->h[from].test->test,
+		  kind_name(note->kind));
+	if (l->section)
+		sb_printf(&sb, " section=%s", l->section);
+	version_lists(s, n, &sb);
+	if (note->bug)
+		sb_printf(&sb, " bug=%s", note->bug);
+	sb_printf(&sb, "  # %s", note->text.buf);
+	for (i = from; i < to; i++) {
+		if (g->h[i].test->listed_as) {
+			sb_printf(&sb, " (listed as %s)",
+				  g->h[i].test->listed_as);
+			break;
+		}
+	}
+	import_add_line(r, l->fs, sb.buf,
+			xasprintf("%s:%u", l->path, g->h[from].test->line));
+}
+
+static void make_note(const struct group *g, size_t from, size_t to,
+		      struct kd_note *note)
+{
+	const char **notes = xcalloc(to - from + 1, sizeof(*notes));
+	size_t i;
+
+	for (i = from; i < to; i++)
+		notes[i - from] = g->h[i].test->note;
+	kd_note_make(notes, to - from, note);
+	free(notes);
+}
+
+static bool same_note(const struct kd_note *a, const struct kd_note *b)
+{
+	return a->kind == b->kind && !strcmp(a->text.buf, b->text.buf) &&
+		!strcmp(a->bug ? a->bug : "", b->bug ? b->bug : "");
+}
+
+/*
+ * Spans of several series on one line, when the lists say the same of
+ * them: any number that start at a stable update (x.y.z holds for its
+ * own series only), then at most one that starts at an rc or release,
+ * last (its mainline versions hold for every later series, which the
+ * fixed= of its own series then ends).
+ */
+static void emit_spans(const struct group *g, struct span *s, size_t n,
+		       struct import_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; !kver_is_mainline(&s[j - 1].since->v) &&
+		     j < n && same_note(&s[i].note, &s[j].note) &&
+		     !same_series(s[j - 1].since, s[j].since); j++)
+			;
+		emit(g, s + i, j - i, &s[i].note, s[i].from, s[j - 1].to, r);
+	}
+	for (i = 0; i < n; i++)
+		kd_note_free(&s[i].note);
+}
+
+static void add_span(struct span **s, size_t *n, size_t *alloc,
+		     const struct group *g, const struct kd_point *since,
+		     const struct kd_point *fixed, size_t from, size_t to)
+{
+	struct span *sp = array_push(s, n, alloc, sizeof(*sp));
+
+	sp->since = since;
+	sp->fixed = fixed;
+	sp->from = from;
+	sp->to = to;
+	make_note(g, from, to, &sp->note);
+}
+
+/*
+ * One span per stretch of tested kernels of a series whose lists name
+ * the test: from its first such kernel to the next one that does not.
+ */
+static void convert_group(const struct group *g, struct import_result *r)
+{
+	const struct kd_point *start = NULL;
+	size_t j = 0, from = 0, i, n = 0, alloc = 0;
+	struct span *s = NULL;
+	struct kd_note note;
+
+	while (j < g->n && g->h[j].point->any)
+		j++;
+	if (j) {
+		make_note(g, 0, j, &note);
+		emit(g, NULL, 0, &note, 0, j, r);
+		kd_note_free(&note);
+	}
+	for (i = 0; i < g->nt; i++) {
+		const struct kd_point *p = g->t[i].point;
+		bool listed = j < g->n && g->h[j].point == p;
+
+		if (p->any)
+			continue;
+		if (start && !same_series(start, p)) {
+			add_span(&s, &n, &alloc, g, start, NULL, from, j);
+			start = NULL;
+		}
+		if (listed && !start) {
+			start = p;
+			from = j;
+		} else if (!listed && start) {
+			add_span(&s, &n, &alloc, g, start, p, from, j);
+			start = NULL;
+		}
+		while (j < g->n && g->h[j].point == p)
+			j++;
+	}
+	if (start)
+		add_span(&s, &n, &alloc, g, start, NULL, from, j);
+	emit_spans(g, s, n, r);
+	free(s);
+}
+
+static struct tested *tested_sets(const struct kd_tree *t, size_t *n)
+{
+	struct tested *v = xcalloc(t->nlists + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < t->nlists; i++) {
+		v[i].fs = t->lists[i].fs;
+		v[i].section = t->lists[i].section;
+		v[i].point = &t->points[t->lists[i].point];
+	}
+	qsort(v, t->nlists, sizeof(*v), cmp_tested);
+	for (i = 0; i < t->nlists; i++)
+		if (!k || cmp_tested(&v[k - 1], &v[i]))
+			v[k++] = v[i];
+	*n = k;
+	return v;
+}
+
+static void convert(const struct kd_tree *t, struct import_result *r)
+{
+	struct hit *h = xcalloc(t->ntests + 1, sizeof(*h));
+	size_t i, j, k = 0, nt;
+	struct tested *tv = tested_sets(t, &nt);
+
+	for (i = 0; i < t->ntests; i++) {
+		h[i].test = &t->tests[i];
+		h[i].list = &t->lists[t->tests[i].list];
+		h[i].point = &t->points[h[i].list->point];
+	}
+	qsort(h, t->ntests, sizeof(*h), cmp_hit);
+	for (i = 0; i < t->ntests; i = j) {
+		struct group g = { .h = h + i };
+
+		for (j = i; j < t->ntests && !cmp_str(h[j].list->fs,
+						      h[i].list->fs) &&
+		     !cmp_str(h[j].list->section, h[i].list->section) &&
+		     !strcmp(h[j].test->test, h[i].test->test); j++)
+			;
+		g.n = j - i;
+		/* the tested sets come in the same order as the hits */
+		while (k < nt && (strcmp(tv[k].fs, h[i].list->fs) ||
+				  cmp_str(tv[k].section, h[i].list->section)))
+			k++;
+		g.t = tv + k;
+		while (g.t + g.nt < tv + nt &&
+		       !strcmp(g.t[g.nt].fs, h[i].list->fs) &&
+		       !cmp_str(g.t[g.nt].section, h[i].list->section))
+			g.nt++;
+		convert_group(&g, r);
+	}
+	free(tv);
+	free(h);
+}
+
+int import_kdevops(const char *dir, const struct strlist *fs,
+		   struct import_result *r)
+{
+	struct kd_tree t;
+
+	if (kd_walk(dir, fs, &t, r)) {
+		kd_tree_free(&t);
+		return -1;
+	}
+	convert(&t, r);
+	kd_tree_free(&t);
+	return 0;
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The compare report as a maintainer pastes it into a mail: a subject,
+ * the kernels and a line of counts per section, then what needs a look:
+ * regressions with the first lines of their failure, tests still
+ * failing, flaky tests with their attempts, unexpected passes with the
+ * data line to remove, missing tests, incomplete runs. Plain text, no
+ * line over EMAIL_WIDTH columns.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+#define EMAIL_WIDTH	72
+#define FAILURE_LINES	4	/* of a failure's message and diff */
+
+/* Where a line of at most max bytes may end: not inside a character */
+static size_t cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/*
+ * text wrapped at spaces into lines of EMAIL_WIDTH: the first after
+ * first, the others after indent; a word too long is cut.
+ */
+static void wrap(struct strbuf *out, const char *first, const char *indent,
+		 const char *text)
+{
+	const char *lead = first;
+
+	/* a lead too long for the words: a line of its own */
+	if (strlen(first) > EMAIL_WIDTH / 2) {
+		wrap(out, "", indent, first);
+		lead = indent;
+	}
+	while (*text) {
+		size_t room = EMAIL_WIDTH - strlen(lead), len = strlen(text);
+		size_t n = cut(text, len, room);
+
+		if (n < len) {
+			size_t sp = n;
+
+			while (sp && text[sp] != ' ')
+				sp--;
+			n = sp ? sp : n;
+		}
+		sb_printf(out, "%s%.*s\n", lead, (int)n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		lead = indent;
+	}
+}
+
+/* The first lines of a failure, each cut to the width */
+static void failure(struct strbuf *out, const struct tally *t)
+{
+	struct strbuf all = { 0 };
+	const char *p, *nl;
+	int lines = 0;
+
+	if (!t)
+		return;
+	sb_printf(&all, "%s\n%s", t->msg ? t->msg : "",
+		  t->detail ? t->detail : "");
+	for (p = all.buf; *p && lines < FAILURE_LINES; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (nl == p)
+			continue;
+		sb_printf(out, "      %.*s\n",
+			  (int)cut(p, nl - p, EMAIL_WIDTH - 6), p);
+		lines++;
+	}
+	sb_free(&all);
+}
+
+static void kernels(const struct report *r, struct strbuf *out,
+		    bool subject)
+{
+	struct strlist seen = { 0 };
+	struct strbuf sb = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < r->n; i++) {
+		const char *k = r->sc[i].cand ? r->sc[i].cand->kernel : NULL;
+
+		for (j = 0; k && j < seen.n && strcmp(seen.v[j], k); j++)
+			;
+		if (k && j == seen.n)
+			strlist_add(&seen, xstrdup(k));
+	}
+	if (subject)
+		sb_printf(&sb, "%s%s", seen.n ? seen.v[0] : "an unknown kernel",
+			  seen.n > 1 ? " and more" : "");
+	for (i = 0; !subject && i < seen.n; i++)
+		sb_printf(&sb, "%s%s", i ? ", " : "", seen.v[i]);
+	sb_puts(out, sb.buf ? sb.buf : "unknown");
+	sb_free(&sb);
+	strlist_free(&seen);
+}
+
+static void head(const struct report *r, struct strbuf *out)
+{
+	const struct compare_totals *t = &r->totals;
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	sb_puts(&sb, "[fstests] ");
+	kernels(r, &sb, true);
+	sb_printf(&sb, ": %zu regression%s", t->count[CLS_REGRESSION],
+		  t->count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (t->count[CLS_MISSING])
+		sb_printf(&sb, ", %zu missing", t->count[CLS_MISSING]);
+	if (t->incomplete)
+		sb_printf(&sb, ", %zu incomplete", t->incomplete);
+	wrap(out, "Subject: ", "  ", sb.buf);
+	sb_free(&sb);
+	sb_puts(out, "\n");
+	kernels(r, &sb, false);
+	wrap(out, "Kernel: ", "  ", sb.buf);
+	sb_free(&sb);
+	for (i = 0; i < r->n; i++)
+		sb_printf(&sb, "%s%s", i ? ", " : "", r->sc[i].name);
+	wrap(out, "Sections: ", "  ", sb.buf ? sb.buf : "none");
+	sb_free(&sb);
+	for (i = 0; r->notes && i < r->notes->n; i++)
+		wrap(out, "Note: ", "  ", r->notes->v[i]);
+}
+
+/* "  xfs_crc: 1083 tests; unexpected_pass 2, not_run 413" */
+static void counts(const struct report *r, struct strbuf *out)
+{
+	size_t i, k;
+
+	sb_puts(out, "\nCounts per section:\n");
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+		struct strbuf sb = { 0 }, lead = { 0 };
+		bool any = false;
+
+		sb_printf(&lead, "  %s: ", sc->name);
+		sb_printf(&sb, "%zu tests%s", sc->tests,
+			  sc->cand ? "" : " (only in the baseline)");
+		for (k = 0; k < ARRAY_SIZE(report_columns); k++) {
+			enum cls c = report_columns[k];
+
+			if (!sc->count[c])
+				continue;
+			sb_printf(&sb, "%s%s %zu", any ? ", " : "; ",
+				  cls_name(c), sc->count[c]);
+			any = true;
+		}
+		wrap(out, lead.buf, "      ", sb.buf);
+		sb_free(&sb);
+		sb_free(&lead);
+	}
+}
+
+static void item(const struct report *r, const struct section_cmp *sc,
+		 const struct test_verdict *v, struct strbuf *out)
+{
+	struct strbuf sb = { 0 };
+
+	sb_printf(&sb, "%s %s: ", sc->name, v->test);
+	attempts_describe(v->cand, &sb);
+	if (r->have_base) {
+		sb_puts(&sb, " (baseline: ");
+		attempts_describe(v->base, &sb);
+		sb_puts(&sb, ")");
+	}
+	wrap(out, "  ", "      ", sb.buf);
+	sb_free(&sb);
+	if (v->cls != CLS_UNEXPECTED_PASS) {
+		failure(out, verdict_failure(v));
+		return;
+	}
+	entry_describe(v->data->entry, &sb);
+	wrap(out, "      remove: ", "        ", sb.buf);
+	sb_free(&sb);
+}
+
+static void list(const struct report *r, enum cls k, struct strbuf *out)
+{
+	size_t i, j;
+
+	if (!r->totals.count[k])
+		return;
+	sb_printf(out, "\n%s (%zu):\n", cls_title(k), r->totals.count[k]);
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < r->sc[i].n; j++)
+			if (r->sc[i].v[j].cls == k)
+				item(r, &r->sc[i], &r->sc[i].v[j], out);
+}
+
+static void missing(const struct report *r, struct strbuf *out)
+{
+	size_t i, j;
+
+	if (!r->totals.count[CLS_MISSING])
+		return;
+	sb_printf(out, "\n%s (%zu):\n", cls_title(CLS_MISSING),
+		  r->totals.count[CLS_MISSING]);
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+		struct strbuf sb = { 0 }, lead = { 0 };
+
+		if (!sc->count[CLS_MISSING])
+			continue;
+		sb_printf(&lead, "  %s: ", sc->name);
+		if (!sc->cand)
+			sb_printf(&sb, "all %zu tests (the section is not in this run)",
+				  sc->count[CLS_MISSING]);
+		for (j = 0; sc->cand && j < sc->n; j++)
+			if (sc->v[j].cls == CLS_MISSING)
+				sb_printf(&sb, "%s%s", sb.len ? " " : "",
+					  sc->v[j].test);
+		wrap(out, lead.buf, "    ", sb.buf);
+		sb_free(&sb);
+		sb_free(&lead);
+	}
+}
+
+static void incomplete(const struct report *r, struct strbuf *out)
+{
+	size_t i, j;
+
+	if (!r->totals.incomplete)
+		return;
+	sb_printf(out, "\nIncomplete runs (a crash?), in %zu section%s:\n",
+		  r->totals.incomplete, r->totals.incomplete == 1 ? "" : "s");
+	for (i = 0; i < r->n; i++) {
+		const struct side_section *c = r->sc[i].cand;
+
+		for (j = 0; c && j < c->incomplete.n; j++) {
+			char *s = xasprintf("%s: %s", r->sc[i].name,
+					    c->incomplete.v[j]);
+
+			wrap(out, "  ", "    ", s);
+			free(s);
+		}
+	}
+}
+
+void report_email(const struct report *r, struct strbuf *out)
+{
+	head(r, out);
+	counts(r, out);
+	list(r, CLS_REGRESSION, out);
+	list(r, CLS_STILL_FAILING, out);
+	list(r, CLS_FLAKY, out);
+	list(r, CLS_UNEXPECTED_PASS, out);
+	missing(r, out);
+	incomplete(r, out);
+}

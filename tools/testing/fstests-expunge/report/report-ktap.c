@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The compare report as KTAP version 1: a subtest per section, a line
+ * per test. Regressions and still-failing tests are "not ok"; a known
+ * failure is "ok ... # XFAIL", as kselftest writes it, and its
+ * description says so too: kunit.py knows no XFAIL and would show a
+ * plain pass.
+ */
+#include <string.h>
+
+#include "report/report.h"
+
+/* Text for after a '#': no line breaks. */
+static void oneline(struct strbuf *sb, const char *s)
+{
+	for (; s && *s; s++)
+		sb_add(sb, *s == '\n' || *s == '#' ? " " : s, 1);
+}
+
+static bool failed(enum cls c)
+{
+	return c == CLS_REGRESSION || c == CLS_STILL_FAILING;
+}
+
+static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
+{
+	const struct tally *t = v->cand;
+	const char *p, *nl;
+
+	sb_printf(sb, "    %s %zu %s", failed(v->cls) ? "not ok" : "ok", n,
+		  v->test);
+	switch (v->cls) {
+	case CLS_NOT_RUN:
+		sb_puts(sb, " # SKIP ");
+		oneline(sb, t && t->notrun_msg ? t->notrun_msg : "not run");
+		break;
+	case CLS_MISSING:
+		sb_puts(sb, " # SKIP missing: in the baseline, not in this run");
+		break;
+	case CLS_KNOWN:
+		sb_puts(sb, " (known failure) # XFAIL known failure");
+		break;
+	case CLS_PASS:
+		break;
+	default:
+		sb_printf(sb, " # %s", cls_name(v->cls));
+		if (t && t->fail && t->pass)
+			sb_printf(sb, " %u/%u failed", t->fail, t->pass + t->fail);
+		if (failed(v->cls) && t && t->msg) {
+			sb_puts(sb, ": ");
+			oneline(sb, t->msg);
+		}
+	}
+	sb_puts(sb, "\n");
+	/* compare --fstests: the fixes the test names, as diagnostics */
+	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		sb_printf(sb, "    # %.*s\n", (int)(nl - p), p);
+	}
+}
+
+void report_ktap(const struct report *r, struct strbuf *out)
+{
+	size_t i, j, k;
+
+	sb_printf(out, "KTAP version 1\n1..%zu\n", r->n);
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+		bool bad = sc->count[CLS_REGRESSION] ||
+			   sc->count[CLS_STILL_FAILING] ||
+			   (sc->cand && sc->cand->incomplete.n);
+
+		sb_printf(out, "    KTAP version 1\n    # Subtest: %s\n", sc->name);
+		for (j = 0; sc->cand && j < sc->cand->incomplete.n; j++) {
+			sb_puts(out, "    # incomplete run: ");
+			oneline(out, sc->cand->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
+		for (j = 0; sc->base && j < sc->base->incomplete.n; j++) {
+			sb_puts(out, "    # incomplete baseline run: ");
+			oneline(out, sc->base->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
+		for (j = 0; j < sc->nenv; j++) {
+			sb_printf(out, "    # environment differs: %s: ",
+				  sc->env[j].name);
+			oneline(out, sc->env[j].base ? sc->env[j].base : "(not set)");
+			sb_puts(out, " -> ");
+			oneline(out, sc->env[j].cand ? sc->env[j].cand : "(not set)");
+			sb_puts(out, "\n");
+		}
+		sb_printf(out, "    1..%zu\n", sc->n);
+		for (j = 0; j < sc->n; j++)
+			test_line(out, &sc->v[j], j + 1);
+		sb_printf(out, "%s %zu %s", bad ? "not ok" : "ok", i + 1,
+			  sc->name);
+		if (!sc->cand)
+			sb_puts(out, " # SKIP not in this run");
+		sb_puts(out, "\n");
+	}
+	sb_puts(out, "# totals:");
+	for (k = 0; k < NR_CLS; k++)
+		sb_printf(out, " %s:%zu", cls_name(k), r->totals.count[k]);
+	sb_puts(out, "\n");
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The compare report as text: a summary per section, then the lists. */
+#include <string.h>
+
+#include "report/report.h"
+
+#define WIDTH	76
+
+void attempts_describe(const struct tally *t, struct strbuf *sb)
+{
+	unsigned int ran = t ? t->pass + t->fail : 0;
+
+	if (!t)
+		sb_puts(sb, "absent");
+	else if (!ran)
+		sb_puts(sb, "not run");
+	else if (!t->fail)
+		sb_printf(sb, "passed%s", ran > 1 ? " every attempt" : "");
+	else if (ran == 1)
+		sb_puts(sb, "failed");
+	else
+		sb_printf(sb, "%u/%u failed", t->fail, ran);
+}
+
+static void quoted(struct strbuf *sb, const char *s)
+{
+	if (s)
+		sb_printf(sb, "\"%s\"", s);
+	else
+		sb_puts(sb, "(not set)");
+}
+
+static void header(const struct report *r, struct strbuf *out)
+{
+	const struct compare_totals *t = &r->totals;
+	size_t i;
+
+	sb_printf(out, "fstests-expunge compare: %zu section%s, %u result file%s",
+		  t->sections, t->sections == 1 ? "" : "s", r->cand->files,
+		  r->cand->files == 1 ? "" : "s");
+	if (r->have_base)
+		sb_printf(out, " against %u baseline file%s", r->base->files,
+			  r->base->files == 1 ? "" : "s");
+	sb_puts(out, "\n");
+	sb_printf(out, "Result: %zu regression%s", t->count[CLS_REGRESSION],
+		  t->count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (t->incomplete)
+		sb_printf(out, ", %zu incomplete section%s", t->incomplete,
+			  t->incomplete == 1 ? "" : "s");
+	if (t->count[CLS_MISSING])
+		sb_printf(out, ", %zu missing test%s", t->count[CLS_MISSING],
+			  t->count[CLS_MISSING] == 1 ? "" : "s");
+	sb_printf(out, " (exit %d)\n", r->exit_code);
+	for (i = 0; r->notes && i < r->notes->n; i++)
+		sb_printf(out, "Note: %s\n", r->notes->v[i]);
+}
+
+static void environment(const struct report *r, struct strbuf *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+
+		if (!sc->nenv)
+			continue;
+		sb_printf(out, "\nThe runs were not set up alike in section %s",
+			  sc->name);
+		if (sc->base_name)
+			sb_printf(out, " (baseline %s)", sc->base_name);
+		sb_puts(out, ":\n");
+		for (j = 0; j < sc->nenv; j++) {
+			sb_printf(out, "  %s: baseline ", sc->env[j].name);
+			quoted(out, sc->env[j].base);
+			sb_puts(out, ", this run ");
+			quoted(out, sc->env[j].cand);
+			sb_puts(out, "\n");
+		}
+	}
+}
+
+static void incomplete(const struct report *r, struct strbuf *out)
+{
+	bool first = true;
+	size_t i, j;
+
+	for (i = 0; i < r->n; i++) {
+		const struct side_section *c = r->sc[i].cand, *b = r->sc[i].base;
+
+		for (j = 0; c && j < c->incomplete.n; j++, first = false)
+			sb_printf(out, "%sIncomplete run (a crash?) in section %s: %s\n",
+				  first ? "\n" : "", r->sc[i].name,
+				  c->incomplete.v[j]);
+		for (j = 0; b && j < b->incomplete.n; j++, first = false)
+			sb_printf(out, "%sIncomplete baseline run in section %s: %s\n",
+				  first ? "\n" : "", b->name,
+				  b->incomplete.v[j]);
+	}
+}
+
+const enum cls report_columns[NR_CLS - 1] = {
+	CLS_REGRESSION, CLS_FIXED, CLS_STILL_FAILING, CLS_KNOWN,
+	CLS_UNEXPECTED_PASS, CLS_FLAKY, CLS_NEW, CLS_MISSING, CLS_NOT_RUN,
+};
+
+const struct tally *verdict_failure(const struct test_verdict *v)
+{
+	const struct tally *t = v->cand && v->cand->fail ? v->cand : v->base;
+
+	return t && t->fail ? t : NULL;
+}
+
+static void summary(const struct report *r, struct strbuf *out)
+{
+	static const char *const heads[] = {
+		"regr", "fixed", "still", "known", "unexp", "flaky", "new",
+		"miss", "notrun",
+	};
+	size_t i, k;
+
+	sb_printf(out, "\n%-20s %5s", "section", "tests");
+	for (k = 0; k < ARRAY_SIZE(heads); k++)
+		sb_printf(out, " %*s", k == ARRAY_SIZE(heads) - 1 ? 6 : 5,
+			  heads[k]);
+	sb_puts(out, "\n");
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+
+		sb_printf(out, "%-20s %5zu", sc->name, sc->tests);
+		for (k = 0; k < ARRAY_SIZE(report_columns); k++)
+			sb_printf(out, " %*zu", k == ARRAY_SIZE(report_columns) - 1 ?
+				  6 : 5, sc->count[report_columns[k]]);
+		sb_puts(out, "\n");
+		if (!sc->cand)
+			sb_puts(out, "  not in this run: only in the baseline\n");
+		if (sc->base_name)
+			sb_printf(out, "  compared with baseline section %s\n",
+				  sc->base_name);
+		if (sc->data)
+			sb_printf(out, "  data: %s\n", sc->data);
+	}
+}
+
+/* Lines of text, each after indent. */
+static void indented(struct strbuf *out, const char *indent, const char *s)
+{
+	const char *nl;
+
+	for (; *s; s = *nl ? nl + 1 : nl) {
+		nl = strchrnul(s, '\n');
+		sb_printf(out, "%s%.*s\n", indent, (int)(nl - s), s);
+	}
+}
+
+/* One test with what is known of it. */
+static void item(const struct section_cmp *sc, const struct test_verdict *v,
+		 bool have_base, struct strbuf *out)
+{
+	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
+				   v->base;
+
+	sb_printf(out, "  %s %s: ", sc->name, v->test);
+	attempts_describe(v->cand, out);
+	if (have_base && v->cls != CLS_NEW) {
+		sb_puts(out, " (baseline: ");
+		attempts_describe(v->base, out);
+		sb_puts(out, ")");
+	}
+	if (v->note)
+		sb_printf(out, "; %s", v->note);
+	sb_puts(out, "\n");
+	if (fail && fail->fail && fail->msg)
+		sb_printf(out, "      %s\n", fail->msg);
+	if (fail && fail->fail && fail->detail)
+		indented(out, "      ", fail->detail);
+	if (fail && fail->fail && fail->out_bad)
+		sb_printf(out, "      see %s\n", fail->out_bad);
+	if (v->hints)
+		indented(out, "      ", v->hints);
+	if (v->data && v->data->kind != KIND_EXPUNGE) {
+		sb_puts(out, "      data: ");
+		entry_describe(v->data->entry, out);
+		sb_puts(out, "\n");
+	}
+}
+
+static bool ran_before(const struct test_verdict *v)
+{
+	return v->base && v->base->pass + v->base->fail;
+}
+
+/*
+ * Tests named only, wrapped: for the long lists. Tests not run on either
+ * side, and a section missing altogether, are only counted.
+ */
+static void names(const struct report *r, enum cls k, struct strbuf *out)
+{
+	size_t i, j, col, quiet = 0;
+
+	for (i = 0; i < r->n; i++) {
+		const struct section_cmp *sc = &r->sc[i];
+		size_t shown = 0;
+
+		if (!sc->count[k])
+			continue;
+		if (!sc->cand && k == CLS_NOT_RUN) {
+			quiet += sc->count[k];
+			continue;
+		}
+		if (!sc->cand || (k == CLS_NEW && !sc->base)) {
+			sb_printf(out, "  %s: all %zu tests (the section is not in %s)\n",
+				  sc->name, sc->count[k],
+				  sc->cand ? "the baseline" : "this run");
+			continue;
+		}
+		col = 0;
+		for (j = 0; j < sc->n; j++) {
+			size_t len = strlen(sc->v[j].test) + 1;
+
+			if (sc->v[j].cls != k)
+				continue;
+			if (k == CLS_NOT_RUN && !ran_before(&sc->v[j])) {
+				quiet++;
+				continue;
+			}
+			if (!shown++) {
+				sb_printf(out, "  %s:", sc->name);
+				col = 3 + strlen(sc->name);
+			}
+			if (col + len > WIDTH) {
+				sb_puts(out, "\n   ");
+				col = 3;
+			}
+			sb_printf(out, " %s", sc->v[j].test);
+			col += len;
+		}
+		if (shown)
+			sb_puts(out, "\n");
+	}
+	if (quiet)
+		sb_printf(out, "  %s%zu not run %s(--format json lists them)\n",
+			  quiet < r->totals.count[k] ? "and " : "", quiet,
+			  r->have_base ? "in the baseline either " : "");
+}
+
+void report_text(const struct report *r, struct strbuf *out)
+{
+	size_t i, j, k;
+
+	header(r, out);
+	environment(r, out);
+	incomplete(r, out);
+	summary(r, out);
+	for (k = 0; k < (r->all ? NR_CLS : CLS_PASS); k++) {
+		if (!r->totals.count[k])
+			continue;
+		sb_printf(out, "\n%s (%zu)%s:\n", cls_title(k),
+			  r->totals.count[k], k == CLS_NOT_RUN && r->have_base ?
+			  ", of them these ran in the baseline" : "");
+		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW ||
+		    k == CLS_PASS) {
+			names(r, k, out);
+			continue;
+		}
+		for (i = 0; i < r->n; i++) {
+			for (j = 0; j < r->sc[i].n; j++) {
+				if (r->sc[i].v[j].cls == k)
+					item(&r->sc[i], &r->sc[i].v[j],
+					     r->have_base, out);
+			}
+		}
+	}
+}

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What run keeps beside a section's results so that it can be resumed. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "results/result-write.h"
+#include "run/resume-state.h"
+
+#define LOG_MAX		(256u << 20)	/* the largest log file kept */
+
+static const char *const log_exts[] = {
+	".full", ".dmesg", ".out.bad", ".notrun", ".hints",
+};
+
+char *run_state_path(const struct run_state *st, const char *name)
+{
+	return xasprintf("%s/%s", st->dir, name);
+}
+
+static int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int ret = 0;
+
+	for (s = p + 1; *s && !ret; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			ret = -1;
+		*s = '/';
+	}
+	if (!ret && mkdir(p, 0755) && errno != EEXIST)
+		ret = -1;
+	free(p);
+	return ret;
+}
+
+/* Forget an earlier run: every file of the state directory. */
+static void clear_dir(const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char *path;
+		struct stat sb;
+
+		if (de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (!lstat(path, &sb) && S_ISREG(sb.st_mode))
+			unlink(path);
+		free(path);
+	}
+	closedir(d);
+}
+
+int run_state_open(struct run_state *st, const char *base,
+		   const char *section, bool fresh, char **err)
+{
+	struct stat sb;
+
+	st->section = section;
+	st->secdir = xasprintf("%s/%s", base, section);
+	st->dir = xasprintf("%s/" RUN_STATE_DIR, st->secdir);
+	if (mkdir_p(st->dir) || lstat(st->dir, &sb) || !S_ISDIR(sb.st_mode)) {
+		*err = xasprintf("%s: %s", st->dir, errno ? strerror(errno) :
+				 "not a directory");
+		return -1;
+	}
+	if (fresh)
+		clear_dir(st->dir);
+	return 0;
+}
+
+void run_state_free(struct run_state *st)
+{
+	free(st->secdir);
+	free(st->dir);
+}
+
+static char *piece_name(const char *kind, unsigned int n)
+{
+	return xasprintf("%s-%u.xml", kind, n);
+}
+
+unsigned int run_state_count(const struct run_state *st, const char *kind)
+{
+	unsigned int n;
+
+	for (n = 0;; n++) {
+		char *name = piece_name(kind, n + 1);
+		char *path = run_state_path(st, name);
+		bool there = !access(path, F_OK);
+
+		free(name);
+		free(path);
+		if (!there)
+			return n;
+	}
+}
+
+int run_state_save_args(const struct run_state *st, char *const *args,
+			int n)
+{
+	struct strbuf sb = { 0 };
+	char *path = run_state_path(st, "args");
+	int i, ret;
+
+	for (i = 0; i < n; i++)
+		sb_add(&sb, args[i], strlen(args[i]) + 1);
+	ret = write_file_atomic(path, sb.buf ? sb.buf : "", sb.len);
+	if (ret)
+		pr_err("%s: %s", path, strerror(errno));
+	free(path);
+	sb_free(&sb);
+	return ret;
+}
+
+int run_state_load_args(const struct run_state *st, struct strlist *args)
+{
+	char *path = run_state_path(st, "args"), *buf;
+	size_t len, i;
+
+	if (read_file(path, 1 << 20, &buf, &len)) {
+		free(path);
+		return errno == ENOENT ? 0 : -1;
+	}
+	for (i = 0; i < len; i += strlen(buf + i) + 1) {
+		if (!memchr(buf + i, '\0', len - i))
+			break;	/* cut short: not an argument */
+		strlist_add(args, xstrdup(buf + i));
+	}
+	free(buf);
+	free(path);
+	return 0;
+}
+
+/* An empty run of the section: what check wrote when it wrote nothing. */
+static int write_empty(const struct run_state *st, const char *path)
+{
+	struct result_file rf = { .section = (char *)st->section };
+	struct strbuf sb = { 0 };
+	int ret;
+
+	result_write(&rf, false, &sb);
+	ret = write_file_atomic(path, sb.buf, sb.len);
+	sb_free(&sb);
+	return ret;
+}
+
+/* Move check's result.xml to the next piece of kind; its name in *name. */
+static int take(const struct run_state *st, const char *kind, char **name)
+{
+	char *src = xasprintf("%s/result.xml", st->secdir), *dst;
+	int ret;
+
+	*name = piece_name(kind, run_state_count(st, kind) + 1);
+	dst = run_state_path(st, *name);
+	ret = rename(src, dst);
+	if (ret && errno == ENOENT)
+		ret = write_empty(st, dst);
+	if (ret)
+		pr_err("%s: %s", dst, strerror(errno));
+	free(src);
+	free(dst);
+	return ret;
+}
+
+int run_state_take(const struct run_state *st, const char *kind)
+{
+	char *name = NULL;
+	int ret = take(st, kind, &name);
+
+	free(name);
+	return ret;
+}
+
+/* Did the piece (a file of the state directory) record test? */
+static bool piece_has(const struct run_state *st, const char *name,
+		      const char *test)
+{
+	char *path = run_state_path(st, name), *err = NULL;
+	struct result_file rf;
+	bool found = false;
+	size_t i;
+
+	if (!result_read(path, &rf, &err)) {
+		for (i = 0; i < rf.ncases && !found; i++)
+			found = !strcmp(rf.cases[i].name, test);
+	}
+	free(err);
+	result_free(&rf);
+	free(path);
+	return found;
+}
+
+static int note_crash(const struct run_state *st, const char *piece,
+		      const char *test)
+{
+	char *path = run_state_path(st, "crashed"), *old = NULL;
+	struct strbuf sb = { 0 };
+	size_t len = 0;
+	int ret;
+
+	if (read_file(path, 1 << 20, &old, &len) && errno != ENOENT) {
+		pr_err("%s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	sb_add(&sb, old ? old : "", len);
+	sb_printf(&sb, "%s %s\n", piece, test);
+	ret = write_file_atomic(path, sb.buf, sb.len);
+	if (ret)
+		pr_err("%s: %s", path, strerror(errno));
+	free(old);
+	free(path);
+	sb_free(&sb);
+	return ret;
+}
+
+int run_state_recover(const struct run_state *st)
+{
+	char *path = run_state_path(st, "running"), *buf, *name = NULL;
+	char test[160];
+	unsigned int round;
+	size_t len;
+	int ret = 0;
+
+	if (read_file(path, 4096, &buf, &len)) {
+		free(path);
+		return 0;	/* nothing was running */
+	}
+	if (sscanf(buf, "%u %159s", &round, test) != 2) {
+		pr_warn("%s: not a test: ignored", path);
+	} else {
+		ret = take(st, round ? "retry" : "main", &name);
+		if (!ret && !piece_has(st, name, test)) {
+			pr_warn("%s: %s was running when the run stopped: crashed",
+				st->section, test);
+			ret = note_crash(st, name, test);
+		}
+	}
+	if (!ret)
+		unlink(path);
+	free(name);
+	free(buf);
+	free(path);
+	return ret;
+}
+
+static void read_pieces(const struct run_state *st, const char *kind,
+			struct result_file **out, size_t *n)
+{
+	size_t i;
+
+	*n = run_state_count(st, kind);
+	*out = xcalloc(*n + 1, sizeof(**out));
+	for (i = 0; i < *n; i++) {
+		char *name = piece_name(kind, i + 1);
+		char *path = run_state_path(st, name), *err = NULL;
+
+		/* check writes result.xml in place: a crash may empty it */
+		if (result_read_whole(path, &(*out)[i], &err)) {
+			pr_warn("%s", err);
+			result_free(&(*out)[i]);
+			(*out)[i].section = xstrdup(st->section);
+		}
+		free(err);
+		free(path);
+		free(name);
+	}
+}
+
+static void add_crash(struct result_file *rf, const char *test)
+{
+	struct result_case *c;
+
+	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
+	c->name = xstrdup(test);
+	c->outcome = OUT_FAIL;
+	c->msg = xstrdup("crashed: the machine went down while it ran");
+	c->text = xcalloc(1, sizeof(*c->text));
+	c->text->message = xstrdup(c->msg);
+	c->text->type = xstrdup(CRASH_TYPE);
+}
+
+int run_state_load(const struct run_state *st, struct result_file **parts,
+		   size_t *nparts, struct result_file **retries,
+		   size_t *nretries)
+{
+	char *path = run_state_path(st, "crashed"), *buf = NULL, *line, *p;
+	unsigned int k;
+	size_t len;
+
+	read_pieces(st, "main", parts, nparts);
+	read_pieces(st, "retry", retries, nretries);
+	if (read_file(path, 1 << 20, &buf, &len)) {
+		free(path);
+		return errno == ENOENT ? 0 : -1;
+	}
+	for (line = strtok_r(buf, "\n", &p); line;
+	     line = strtok_r(NULL, "\n", &p)) {
+		char *test = strchr(line, ' ');
+		bool main_run = str_starts(line, "main-");
+
+		if (!test || (!main_run && !str_starts(line, "retry-")) ||
+		    sscanf(line + (main_run ? 5 : 6), "%u", &k) != 1 ||
+		    !k || k > (main_run ? *nparts : *nretries)) {
+			pr_warn("%s: '%s': ignored", path, line);
+			continue;
+		}
+		add_crash(&(main_run ? *parts : *retries)[k - 1], test + 1);
+	}
+	free(buf);
+	free(path);
+	return 0;
+}
+
+/* Copy file "from" to "to" if it is a regular file and "to" is not there. */
+static void copy_new(const char *from, const char *to)
+{
+	struct stat sb;
+	size_t len;
+	char *buf;
+
+	if (lstat(from, &sb) || !S_ISREG(sb.st_mode) || !access(to, F_OK) ||
+	    read_file(from, LOG_MAX, &buf, &len))
+		return;
+	if (write_file_atomic(to, buf, len))
+		pr_warn("%s: %s", to, strerror(errno));
+	free(buf);
+}
+
+void run_state_stash(const struct run_state *st, const char *test,
+		     unsigned int attempt, bool back)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(log_exts); i++) {
+		char *file = xasprintf("%s/%s%s", st->secdir, test, log_exts[i]);
+		char *kept = xasprintf("%s.rerun%u", file, attempt);
+
+		if (back)
+			copy_new(kept, file);
+		else
+			copy_new(file, kept);
+		free(file);
+		free(kept);
+	}
+}

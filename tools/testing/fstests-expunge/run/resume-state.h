@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What run keeps beside a section's results so that it can be resumed:
+ * RESULT_BASE/SECTION/fstests-expunge/ holds the exclude files, check's
+ * arguments, each check call's result.xml (main-N.xml for the pieces of
+ * the main run, retry-N.xml for retry round N), the test now running
+ * and the tests that were running when the machine went down.
+ */
+#ifndef FEXP_RESUME_STATE_H
+#define FEXP_RESUME_STATE_H
+
+#include <stdbool.h>
+
+#include "lib/util.h"
+#include "results/results.h"
+
+#define RUN_STATE_DIR	"fstests-expunge"
+
+struct run_state {
+	char *secdir;		/* RESULT_BASE/SECTION: check's result.xml */
+	char *dir;		/* secdir/RUN_STATE_DIR */
+	const char *section;
+};
+
+/*
+ * Set up the state of section under base; a fresh run (not resume)
+ * forgets an earlier one. Returns 0, or -1 with *err.
+ */
+int run_state_open(struct run_state *st, const char *base,
+		   const char *section, bool fresh, char **err);
+void run_state_free(struct run_state *st);
+
+/* A file of the state directory (malloc'd). */
+char *run_state_path(const struct run_state *st, const char *name);
+/* How many of main-1.xml, main-2.xml ... (kind "main") are there. */
+unsigned int run_state_count(const struct run_state *st, const char *kind);
+
+/* check's arguments of the run, kept for --resume. */
+int run_state_save_args(const struct run_state *st, char *const *args,
+			int n);
+/* Those arguments, NULL-terminated in *args (empty if none were kept). */
+int run_state_load_args(const struct run_state *st, struct strlist *args);
+
+/*
+ * Move the result.xml check just wrote to the next kind-N.xml (an empty
+ * run if check wrote none). Returns 0, or -1 after saying why.
+ */
+int run_state_take(const struct run_state *st, const char *kind);
+
+/*
+ * After a crash (a "running" file left behind): keep what check wrote
+ * before it as the next piece, and record the test that was running as
+ * crashed in it, unless it had finished. Returns 0, or -1.
+ */
+int run_state_recover(const struct run_state *st);
+
+/*
+ * Read every piece whole: the main run's into parts, the retry rounds'
+ * into retries (each array malloc'd), with a failed testcase added for
+ * each test that crashed the machine. Returns 0, or -1 after saying why.
+ */
+int run_state_load(const struct run_state *st, struct result_file **parts,
+		   size_t *nparts, struct result_file **retries,
+		   size_t *nretries);
+
+/*
+ * Keep test's log files under fstests' -L names, TEST.out.bad.rerunN for
+ * attempt N, unless kept already; back: copy them back to TEST.out.bad
+ * etc. where those are gone (check removes the .out.bad of every test it
+ * lists, even those it then leaves out).
+ */
+void run_state_stash(const struct run_state *st, const char *test,
+		     unsigned int attempt, bool back);
+
+#define CRASH_TYPE	"crashed"
+
+#endif

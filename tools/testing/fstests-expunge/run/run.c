@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "run": fstests with the exclude file, flaky retries and crash resume. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "entries/exclude-file.h"
+#include "entries/for-kernel.h"
+#include "results/result-merge.h"
+#include "results/result-write.h"
+#include "run/check-child.h"
+#include "run/resume-state.h"
+#include "run/retry.h"
+#include "run/run.h"
+
+struct run_ctx {
+	const struct run_opts *o;
+	struct kdata_cache kc;
+	const struct kdata *kd;
+	struct applied_set set;
+	struct retry_policy policy;
+	struct run_state st;
+	char *fstests, *base, *exclude;
+	struct strlist args;	/* for check: given, or kept for --resume */
+	bool interrupted;	/* Ctrl-C or SIGTERM */
+	bool died;		/* check was killed */
+	int sigfd;		/* SIGINT and SIGTERM */
+	time_t start;
+};
+
+/* An absolute path for dir, which is made if missing. */
+static char *abs_dir(const char *dir)
+{
+	char buf[PATH_MAX];
+
+	mkdir(dir, 0755);
+	if (!realpath(dir, buf)) {
+		pr_err("%s: %s", dir, strerror(errno));
+		return NULL;
+	}
+	return xstrdup(buf);
+}
+
+static int write_exclude(struct run_ctx *rc)
+{
+	struct exclude_opts xo = { .fs = rc->o->fs };
+	struct strbuf sb = { 0 };
+	int ret;
+
+	rc->exclude = run_state_path(&rc->st, "exclude");
+	exclude_list(rc->kd, &rc->kc.dd, &xo, rc->o->section, &sb);
+	ret = write_file_atomic(rc->exclude, sb.buf, sb.len);
+	if (ret)
+		pr_err("%s: %s", rc->exclude, strerror(errno));
+	sb_free(&sb);
+	return ret;
+}
+
+static int find_fstests(struct run_ctx *rc)
+{
+	const char *dir = rc->o->fstests ? rc->o->fstests :
+			  getenv("FSTESTS_DIR") ? getenv("FSTESTS_DIR") : ".";
+	char buf[PATH_MAX], *check;
+
+	if (!realpath(dir, buf)) {
+		pr_err("%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	check = xasprintf("%s/check", buf);
+	if (access(check, X_OK)) {
+		pr_err("%s: no fstests check script here (--fstests DIR)", buf);
+		free(check);
+		return -1;
+	}
+	free(check);
+	rc->fstests = xstrdup(buf);
+	return 0;
+}
+
+/* --resume: a run of the section was started there. */
+static bool resumable(struct run_ctx *rc)
+{
+	char *args = run_state_path(&rc->st, "args");
+	bool there = !access(args, F_OK);
+
+	if (!there)
+		pr_err("%s: no run of section %s to resume", rc->base,
+		       rc->o->section);
+	free(args);
+	return there;
+}
+
+static int prepare(struct run_ctx *rc)
+{
+	const struct run_opts *o = rc->o;
+	char *err = NULL, *base;
+	int i;
+
+	if (find_fstests(rc))
+		return EXIT_USAGE;
+	base = o->results ? xstrdup(o->results) :
+	       xasprintf("%s/results", rc->fstests);
+	rc->base = abs_dir(base);
+	free(base);
+	if (!rc->base)
+		return EXIT_USAGE;
+	if (run_state_open(&rc->st, rc->base, o->section, !o->resume, &err)) {
+		pr_err("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < o->nargs; i++)
+		strlist_add(&rc->args, xstrdup(o->args[i]));
+	if (o->resume) {
+		if (!resumable(rc))
+			return EXIT_USAGE;
+		if (!o->nargs && run_state_load_args(&rc->st, &rc->args))
+			return EXIT_USAGE;
+		if (run_state_recover(&rc->st))
+			return EXIT_USAGE;
+	} else if (run_state_save_args(&rc->st, o->args, o->nargs)) {
+		return EXIT_USAGE;
+	}
+	rc->kd = kdata_get(&rc->kc, o->fs, &err);
+	if (!rc->kd) {
+		pr_err("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	if (rc->kd->note)
+		pr_warn("%s", rc->kd->note);
+	select_section(&rc->kd->sel, o->section, &rc->set);
+	rc->policy.set = &rc->set;
+	rc->policy.retries = o->retries;
+	rc->policy.retry_failures = o->retry_failures;
+	return write_exclude(rc) ? EXIT_USAGE : EXIT_OK;
+}
+
+/* Every piece so far, merged as check -L would have written it. */
+static int load_merged(struct run_ctx *rc, struct result_file *m)
+{
+	struct result_file *parts = NULL, *retries = NULL;
+	size_t nparts = 0, nretries = 0, i;
+	int ret;
+
+	ret = run_state_load(&rc->st, &parts, &nparts, &retries, &nretries);
+	result_merge(m, parts, nparts, retries, nretries);
+	for (i = 0; i < nparts; i++)
+		result_free(&parts[i]);
+	for (i = 0; i < nretries; i++)
+		result_free(&retries[i]);
+	free(parts);
+	free(retries);
+	return ret;
+}
+
+static void progress(struct run_ctx *rc, const char *phase,
+		     const struct result_file *m, size_t retrying)
+{
+	struct attempts a;
+	size_t pos = 0, tests = 0, failed = 0, tries = 0, retried = 0;
+
+	while (attempts_next(m, &pos, &a)) {
+		tests++;
+		tries += a.tries;
+		retried += a.tries > 1;
+		failed += a.fails && a.fails == a.tries;
+	}
+	fprintf(stderr, "%s: run %s: %s: %zu tests, %zu failed, ", progname,
+		rc->o->section, phase, tests, failed);
+	fprintf(stderr, "%zu retried, %zu attempts, %zu to retry, %lds\n",
+		retried, tries, retrying, (long)(time(NULL) - rc->start));
+}
+
+/*
+ * The logs of each failed first attempt as .rerun0, as check -L keeps
+ * them; and back where a resumed check removed them.
+ */
+static void keep_first_logs(struct run_ctx *rc, const struct result_file *m)
+{
+	struct attempts a;
+	size_t pos = 0;
+
+	while (attempts_next(m, &pos, &a)) {
+		if (!a.fails || a.crashed)
+			continue;
+		run_state_stash(&rc->st, a.test, 0, false);
+		if (a.tries == 1)
+			run_state_stash(&rc->st, a.test, 0, true);
+	}
+}
+
+/*
+ * The tests of the main run that finished, for check -E on --resume;
+ * their logs are kept first, since check removes the .out.bad of the
+ * tests it leaves out.
+ */
+static char *write_finished(struct run_ctx *rc)
+{
+	struct result_file m;
+	struct strbuf sb = { 0 };
+	struct attempts a;
+	size_t pos = 0;
+	char *path = NULL;
+
+	load_merged(rc, &m);
+	keep_first_logs(rc, &m);
+	while (attempts_next(&m, &pos, &a))
+		sb_printf(&sb, "%s # %s before --resume\n", a.test,
+			  a.crashed ? "crashed" : "ran");
+	if (sb.len) {
+		path = run_state_path(&rc->st, "resume.exclude");
+		if (write_file_atomic(path, sb.buf, sb.len)) {
+			pr_err("%s: %s", path, strerror(errno));
+			free(path);
+			path = NULL;
+		}
+	}
+	result_free(&m);
+	sb_free(&sb);
+	return path;
+}
+
+/* "-x GROUP" for each group entry that applies: check drops the group */
+static void add_groups(const struct run_ctx *rc, struct strlist *argv)
+{
+	size_t i;
+
+	for (i = 0; i < rc->set.n; i++) {
+		const struct applied *a = &rc->set.a[i];
+
+		if (a->kind == KIND_FLAKY || !entry_group(a->entry))
+			continue;
+		strlist_add(argv, xstrdup("-x"));
+		strlist_add(argv, xstrdup(entry_group(a->entry)));
+	}
+}
+
+/* check -s S -E FILE [-E FILE] [-x GROUP]... -R xunit, then arguments */
+static int call_check(struct run_ctx *rc, unsigned int round,
+		      const char *more_exclude, const struct strlist *tests)
+{
+	const struct strlist *extra = tests ? tests : &rc->args;
+	struct strlist argv = { 0 };
+	struct check_call cc = {
+		.fstests = rc->fstests, .round = round, .sigfd = rc->sigfd,
+	};
+	char *running, *old;
+	bool interrupted = false;
+	size_t i;
+	int status;
+
+	/* a Ctrl-C that came between two calls */
+	if (check_signals_pending(rc->sigfd)) {
+		rc->interrupted = true;
+		return 0;
+	}
+	running = run_state_path(&rc->st, "running");
+	old = xasprintf("%s/result.xml", rc->st.secdir);
+
+	strlist_add(&argv, xstrdup("./check"));
+	strlist_add(&argv, xstrdup("-s"));
+	strlist_add(&argv, xstrdup(rc->o->section));
+	strlist_add(&argv, xstrdup("-E"));
+	strlist_add(&argv, xstrdup(rc->exclude));
+	if (more_exclude) {
+		strlist_add(&argv, xstrdup("-E"));
+		strlist_add(&argv, xstrdup(more_exclude));
+	}
+	add_groups(rc, &argv);
+	strlist_add(&argv, xstrdup("-R"));
+	strlist_add(&argv, xstrdup("xunit"));
+	for (i = 0; i < extra->n; i++)
+		strlist_add(&argv, xstrdup(extra->v[i]));
+	cc.argv = (const char *const *)argv.v;
+	cc.result_base = rc->base;
+	cc.running = running;
+	unlink(old);	/* a result.xml left now is this call's */
+	status = check_run(&cc, &interrupted);
+	rc->interrupted |= interrupted;
+	if (status >= 128 && !interrupted) {
+		/* killed, not by us: the running test is as if crashed */
+		pr_err("check was killed (signal %d)", status - 128);
+		rc->died = true;
+		if (run_state_recover(&rc->st))
+			status = -1;
+	} else if (status >= 0) {
+		unlink(running);
+		if (run_state_take(&rc->st, round ? "retry" : "main"))
+			status = -1;
+	}
+	strlist_free(&argv);
+	free(running);
+	free(old);
+	return status;
+}
+
+static bool main_done(struct run_ctx *rc)
+{
+	char *path = run_state_path(&rc->st, "main-done");
+	bool done = !access(path, F_OK);
+
+	free(path);
+	return done;
+}
+
+static int main_phase(struct run_ctx *rc)
+{
+	char *finished = rc->o->resume ? write_finished(rc) : NULL;
+	char *done = run_state_path(&rc->st, "main-done");
+	struct result_file m;
+	int status;
+
+	status = call_check(rc, 0, finished, NULL);
+	if (status >= 0 && !rc->interrupted && !rc->died &&
+	    write_file_atomic(done, "", 0)) {
+		pr_err("%s: %s", done, strerror(errno));
+		status = -1;
+	}
+	free(done);
+	free(finished);
+	if (status < 0 || status == 127)
+		return -1;
+	load_merged(rc, &m);
+	keep_first_logs(rc, &m);
+	if (!m.ncases && status && !rc->interrupted) {
+		pr_err("check exited with status %d and ran no test", status);
+		result_free(&m);
+		return -1;
+	}
+	progress(rc, "main run", &m, 0);
+	result_free(&m);
+	return 0;
+}
+
+/* Run the failures the policy retries once more, round after round. */
+static int retry_phase(struct run_ctx *rc)
+{
+	unsigned int round = run_state_count(&rc->st, "retry") + 1;
+	char phase[32];
+
+	for (; !rc->interrupted && !rc->died; round++) {
+		struct strlist tests = { 0 };
+		struct result_file m;
+		size_t i;
+		int status;
+
+		load_merged(rc, &m);
+		retry_pick(&rc->policy, &m, &tests);
+		result_free(&m);
+		if (!tests.n)
+			break;
+		fprintf(stderr, "%s: run %s: retry round %u: %zu test(s) again\n",
+			progname, rc->o->section, round, tests.n);
+		status = call_check(rc, round, NULL, &tests);
+		for (i = 0; status >= 0 && i < tests.n; i++)
+			run_state_stash(&rc->st, tests.v[i], round, false);
+		strlist_free(&tests);
+		if (status < 0 || status == 127)
+			return -1;
+		load_merged(rc, &m);
+		tests = (struct strlist){ 0 };
+		retry_pick(&rc->policy, &m, &tests);
+		snprintf(phase, sizeof(phase), "retry round %u", round);
+		progress(rc, phase, &m, tests.n);
+		strlist_free(&tests);
+		result_free(&m);
+	}
+	return 0;
+}
+
+/* The merged result.xml, for compare and for the user. */
+static int finish(struct run_ctx *rc, char **path)
+{
+	bool finished = main_done(rc) && !rc->interrupted && !rc->died;
+	struct strbuf sb = { 0 };
+	struct result_file m;
+	struct result_prop *p;
+	int ret;
+
+	load_merged(rc, &m);
+	if (!m.nprops) {	/* check wrote nothing: say what ran */
+		p = array_push(&m.props, &m.nprops, &m.aprops, sizeof(*p));
+		p->name = xstrdup("FSTYP");
+		p->value = xstrdup(rc->o->fs);
+		p = array_push(&m.props, &m.nprops, &m.aprops, sizeof(*p));
+		p->name = xstrdup("KERNEL");
+		p->value = xstrdup(rc->kd->k.release);
+	}
+	free(m.section);
+	m.section = xstrdup(rc->o->section);
+	result_write(&m, finished, &sb);
+	*path = xasprintf("%s/result.xml", rc->st.secdir);
+	ret = write_file_atomic(*path, sb.buf, sb.len);
+	if (ret)
+		pr_err("%s: %s", *path, strerror(errno));
+	progress(rc, finished ? "done" : "stopped early", &m, 0);
+	if (!finished)
+		fprintf(stderr, "%s: run %s: incomplete; '--resume' continues it\n",
+			progname, rc->o->section);
+	result_free(&m);
+	sb_free(&sb);
+	return ret;
+}
+
+static void add_opt(struct strlist *argv, const char *name, const char *v)
+{
+	if (!v)
+		return;
+	strlist_add(argv, xstrdup(name));
+	strlist_add(argv, xstrdup(v));
+}
+
+/* compare the merged result.xml: its report and exit status are ours. */
+static int compare(struct run_ctx *rc, const char *path)
+{
+	const struct run_opts *o = rc->o;
+	struct strlist argv = { 0 };
+	char **args;
+	size_t i;
+	int ret;
+
+	strlist_add(&argv, xstrdup("compare"));
+	add_opt(&argv, "--release", o->k.release);
+	add_opt(&argv, "--config", o->k.config);
+	add_opt(&argv, "--kernel", o->k.kernel);
+	add_opt(&argv, "--build-dir", o->k.build_dir);
+	add_opt(&argv, "--srctree", o->k.srctree);
+	add_opt(&argv, "--data", o->k.data);
+	for (i = 0; i < o->baseline.n; i++)
+		add_opt(&argv, "--baseline", o->baseline.v[i]);
+	if (o->bisect)
+		strlist_add(&argv, xstrdup("--bisect"));
+	strlist_add(&argv, xstrdup(path));
+	/* the parser reorders what it is given: a copy of the pointers */
+	args = xcalloc(argv.n + 1, sizeof(*args));
+	memcpy(args, argv.v, argv.n * sizeof(*args));
+	ret = do_compare(argv.n, args);
+	free(args);
+	strlist_free(&argv);
+	return ret;
+}
+
+static void run_ctx_free(struct run_ctx *rc)
+{
+	applied_free(&rc->set);
+	kdata_free(&rc->kc);
+	run_state_free(&rc->st);
+	strlist_free(&rc->args);
+	free(rc->fstests);
+	free(rc->base);
+	free(rc->exclude);
+}
+
+int run_fstests(const struct run_opts *o)
+{
+	struct run_ctx rc = { .o = o, .start = time(NULL) };
+	char *path = NULL;
+	int ret;
+
+	rc.sigfd = check_signals_catch();
+	if (rc.sigfd < 0) {
+		pr_err("run: signalfd: %s", strerror(errno));
+		return EXIT_USAGE;
+	}
+	kdata_init(&rc.kc, &o->k);
+	ret = prepare(&rc);
+	if (!ret && !main_done(&rc) && main_phase(&rc))
+		ret = EXIT_USAGE;
+	if (!ret && retry_phase(&rc))
+		ret = EXIT_USAGE;
+	rc.interrupted |= check_signals_pending(rc.sigfd);
+	if (!ret && finish(&rc, &path))
+		ret = EXIT_USAGE;
+	if (!ret)
+		ret = compare(&rc, path);
+	else if (o->bisect)
+		ret = EXIT_SKIP;
+	free(path);
+	run_ctx_free(&rc);
+	check_signals_release(rc.sigfd);
+	return ret;
+}

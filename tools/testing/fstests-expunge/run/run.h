@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* "run": fstests with the exclude file, flaky retries and crash resume. */
+#ifndef FEXP_RUN_H
+#define FEXP_RUN_H
+
+#include <stdbool.h>
+
+#include "kernel/kernel.h"
+#include "lib/util.h"
+
+struct run_opts {
+	struct kernel_opts k;
+	const char *fs;
+	const char *section;
+	const char *fstests;	/* the fstests tree */
+	const char *results;	/* RESULT_BASE; default: fstests/results */
+	struct strlist baseline;	/* compare --baseline */
+	int retries;		/* --retries, or -1: the data's */
+	bool retry_failures;	/* retry failures the data does not explain */
+	bool resume;
+	bool bisect;
+	char **args;		/* for check, after "--" */
+	int nargs;
+};
+
+/*
+ * Write the exclude file, run check (or resume a run), retry the flaky
+ * failures, merge the attempts into RESULT_BASE/SECTION/result.xml and
+ * compare it. Returns compare's exit status (EXIT_USAGE when the run
+ * could not be made).
+ */
+int run_fstests(const struct run_opts *o);
+
+#endif
