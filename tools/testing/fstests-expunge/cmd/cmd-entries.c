@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "entries/entry-json.h"
 #include "entries/entry.h"
 #include "lib/json.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* JSON output: strings escaped as RFC 8259 says, lists, data entries. */
+/* JSON output: strings escaped as RFC 8259 says, lists. */
 #ifndef FEXP_JSON_H
 #define FEXP_JSON_H
 
@@ -13,14 +13,5 @@ void json_key_str(struct strbuf *sb, const char *key, const char *s);
 
 /* A NULL-terminated list of strings, or null for NULL: [ "a", "b" ] */
 void json_list(struct strbuf *sb, char *const *list);
-
-struct entry;
-
-/*
- * An entry of the data as an object: { "file", "line", "test", "kind",
- * "retries", "sections", "since", "fixed", "fixed_by", "if", "bug",
- * "reason" }; absent values are null, retries only for flaky entries.
- */
-void json_entry(struct strbuf *sb, const struct entry *e);
 
 #endif

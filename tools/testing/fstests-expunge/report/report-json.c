@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-json.h"
 #include "lib/json.h"
 #include "report/report.h"
 
