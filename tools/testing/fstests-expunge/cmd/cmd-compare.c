@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "compare/compare.h"
+#include "report/report.h"
 
 static const struct usage usage = {
 	.cmd = "compare",
@@ -26,40 +26,6 @@ static const struct usage usage = {
 "tests, unreadable input, out of memory), so that git bisect skips it.\n"
 "Out of memory is exit 1 otherwise.",
 };
-
-/* --format: the names are those of OPT_CHOICE below */
-static const struct {
-	const char *name;
-	void (*write)(const struct report *r, struct strbuf *out);
-} formats[] = {
-	{ "text", report_text },
-	{ "json", report_json },
-	{ "ktap", report_ktap },
-	{ "kcidb", report_kcidb },
-	{ "email", report_email },
-	{ "html", report_html },
-};
-
-static int run_compare(const struct compare_opts *co)
-{
-	struct compare_run cr = { 0 };
-	struct strbuf out = { 0 };
-	size_t i;
-	int ret;
-
-	ret = compare_run(co, &cr);
-	for (i = 0; !ret && i < ARRAY_SIZE(formats); i++) {
-		if (strcmp(co->format, formats[i].name))
-			continue;
-		formats[i].write(&cr.r, &out);
-		ret = write_output(co->output, &out) ? EXIT_USAGE :
-		      cr.r.exit_code;
-		break;
-	}
-	compare_run_free(&cr);
-	sb_free(&out);
-	return ret;
-}
 
 /* --map BASE=SECTION: both named */
 static int add_map(const struct opt *o, const char *arg)
@@ -143,7 +109,7 @@ int do_compare(int argc, char **argv)
 		ret = usage_error("compare");
 		goto out;
 	}
-	ret = run_compare(&co);
+	ret = report_compare(&co);
 out:
 	strlist_free(&co.base_paths);
 	strlist_free(&co.paths);

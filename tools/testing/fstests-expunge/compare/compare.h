@@ -7,8 +7,9 @@
 #ifndef FEXP_COMPARE_H
 #define FEXP_COMPARE_H
 
+#include "compare/classify.h"
+#include "compare/side.h"
 #include "entries/for-kernel.h"
-#include "report/report.h"
 
 /* What the command line of compare asks */
 struct compare_opts {
@@ -20,6 +21,19 @@ struct compare_opts {
 	const char *origin;	/* --origin: for --format kcidb */
 	bool bisect;
 	bool all;		/* --all: the passes too */
+};
+
+/* The report model: what every report format writes. */
+struct report {
+	const struct section_cmp *sc;	/* sorted by section name */
+	size_t n;
+	struct compare_totals totals;
+	const struct side *base, *cand;
+	bool have_base;
+	bool all;			/* --all: list the passes too */
+	const struct strlist *notes;	/* said before the rest */
+	const char *origin;		/* --origin: KCIDB's name of the submitter */
+	int exit_code;
 };
 
 struct comparison {

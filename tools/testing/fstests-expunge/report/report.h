@@ -3,20 +3,14 @@
 #ifndef FEXP_REPORT_H
 #define FEXP_REPORT_H
 
-#include "compare/classify.h"
-#include "compare/side.h"
+#include "compare/compare.h"
 
-struct report {
-	const struct section_cmp *sc;	/* sorted by section name */
-	size_t n;
-	struct compare_totals totals;
-	const struct side *base, *cand;
-	bool have_base;
-	bool all;			/* --all: list the passes too */
-	const struct strlist *notes;	/* said before the rest */
-	const char *origin;		/* --origin: KCIDB's name of the submitter */
-	int exit_code;
-};
+/*
+ * Compare the runs co names and write the report in co->format to
+ * co->output. Returns compare's exit status, or EXIT_USAGE when the
+ * report cannot be written. compare and run both end here.
+ */
+int report_compare(const struct compare_opts *co);
 
 void report_text(const struct report *r, struct strbuf *out);
 void report_json(const struct report *r, struct strbuf *out);

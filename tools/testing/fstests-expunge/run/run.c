@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
 #include "entries/exclude-file.h"
 #include "entries/for-kernel.h"
+#include "report/report.h"
 #include "results/result-merge.h"
 #include "results/result-write.h"
 #include "run/check-child.h"
@@ -408,41 +408,24 @@ static int finish(struct run_ctx *rc, char **path)
 	return ret;
 }
 
-static void add_opt(struct strlist *argv, const char *name, const char *v)
-{
-	if (!v)
-		return;
-	strlist_add(argv, xstrdup(name));
-	strlist_add(argv, xstrdup(v));
-}
-
-/* compare the merged result.xml: its report and exit status are ours. */
+/*
+ * compare the merged result.xml with run's own options (every kernel
+ * option, the data, the baseline): its report and exit status are ours.
+ */
 static int compare(struct run_ctx *rc, const char *path)
 {
 	const struct run_opts *o = rc->o;
-	struct strlist argv = { 0 };
-	char **args;
-	size_t i;
+	struct compare_opts co = {
+		.k = o->k,
+		.base_paths = o->baseline,
+		.format = "text",
+		.bisect = o->bisect,
+	};
 	int ret;
 
-	strlist_add(&argv, xstrdup("compare"));
-	add_opt(&argv, "--release", o->k.release);
-	add_opt(&argv, "--config", o->k.config);
-	add_opt(&argv, "--kernel", o->k.kernel);
-	add_opt(&argv, "--build-dir", o->k.build_dir);
-	add_opt(&argv, "--srctree", o->k.srctree);
-	add_opt(&argv, "--data", o->k.data);
-	for (i = 0; i < o->baseline.n; i++)
-		add_opt(&argv, "--baseline", o->baseline.v[i]);
-	if (o->bisect)
-		strlist_add(&argv, xstrdup("--bisect"));
-	strlist_add(&argv, xstrdup(path));
-	/* the parser reorders what it is given: a copy of the pointers */
-	args = xcalloc(argv.n + 1, sizeof(*args));
-	memcpy(args, argv.v, argv.n * sizeof(*args));
-	ret = do_compare(argv.n, args);
-	free(args);
-	strlist_free(&argv);
+	strlist_add(&co.paths, xstrdup(path));
+	ret = report_compare(&co);
+	strlist_free(&co.paths);
 	return ret;
 }
 
