@@ -97,6 +97,27 @@ for f in $csrc; do
 		$camel -f "$f"
 done
 
+# One folder a layer: includes go down only (dev/check-layers.sh), and
+# the check catches an include that goes up or reaches a command header
+layers_catch() {
+	local t=$build/layers-catch out
+	rm -rf "$t" && mkdir -p "$t" &&
+	(cd "$tool" && tar -cf - --exclude=./tests/fixtures --exclude=./data .) |
+		tar -xf - -C "$t" || return 1
+	echo '#include "cmd/cmd.h"' >>"$t/lib/strmap.c"
+	echo '#include "compare/side.h"' >>"$t/results/results.c"
+	echo '#include "util.h"' >>"$t/kernel/version.c"
+	out=$(bash "$top/dev/check-layers.sh" "$t") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q '^lib/strmap.c:[0-9]*: .*a command header outside cmd/' &&
+	printf '%s\n' "$out" | grep -q '^results/results.c:[0-9]*: .*compare/ is above results/' &&
+	printf '%s\n' "$out" | grep -q '^kernel/version.c:[0-9]*: .*not a project header named by its folder' &&
+	printf '%s\n' "$out" | grep -q ', 3 outside the rules$'
+}
+step "layers: every include goes to the same or a lower layer" \
+	bash "$top/dev/check-layers.sh" "$tool"
+step "layers: the check names an include that goes up" layers_catch
+
 step "no C function over 80 lines (dev/check-functions.sh)" \
 	bash "$top/dev/check-functions.sh" $(for f in $csrc; do
 		case $f in fuzz/*) ;; *) echo "$tool/$f" ;; esac; done)
