@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 struct cmd {
 	const char *name;

@@ -3,8 +3,8 @@
 #ifndef FEXP_SIDE_H
 #define FEXP_SIDE_H
 
+#include "lib/strbuf.h"
 #include "lib/strmap.h"
-#include "lib/util.h"
 #include "results/results.h"
 
 /*

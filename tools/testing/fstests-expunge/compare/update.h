@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 struct update_opts {
 	const char *fs;		/* only this filesystem, or NULL */

@@ -13,7 +13,8 @@
 
 #include "entries/builtin-data.h"
 #include "entries/data-dir.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 #define DATA_SUFFIX	".expunge"
 

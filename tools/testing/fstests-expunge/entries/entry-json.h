@@ -4,7 +4,7 @@
 #define FEXP_ENTRY_JSON_H
 
 #include "entries/entry.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /*
  * An entry of the data as an object: { "file", "line", "test", "kind",

@@ -10,12 +10,16 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "entries/entry.h"
 #include "kernel/kcond.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
+#include "lib/strbuf.h"
 
 #define DATA_MAX_SIZE	(16u << 20)
 #define DIAG_MAX	400	/* longest message, escaped */

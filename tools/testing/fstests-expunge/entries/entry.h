@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "kernel/version.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 enum entry_kind {
 	KIND_EXPUNGE,	/* never run */

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "entries/fstests-groups.h"
+#include "lib/fileio.h"
 
 #define TEST_MAX_SIZE	(4u << 20)	/* a test script, or a group.list */
 

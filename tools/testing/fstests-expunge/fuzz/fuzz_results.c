@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "results/results.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

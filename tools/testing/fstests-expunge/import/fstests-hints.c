@@ -8,6 +8,8 @@
 
 #include "entries/entry.h"
 #include "import/fstests-hints.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
 
 #define MAX_TEST_SOURCE	(4 << 20)
 #define MAX_DEPTH	32

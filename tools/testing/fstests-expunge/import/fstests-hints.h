@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "kernel/gitfix.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /*
  * fstests tests name the kernel commits that fix what they catch:

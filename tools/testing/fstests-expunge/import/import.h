@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /* One data line an importer made, for one data file. */
 struct import_line {

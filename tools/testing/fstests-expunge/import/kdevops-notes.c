@@ -5,6 +5,7 @@
  * bug reports, links, commit ids).
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "import/kdevops.h"
+#include "lib/fileio.h"
 
 #define EXPUNGES	"workflows/fstests/expunges"
 #define MAX_HOPS	40

@@ -21,6 +21,7 @@
 #include "entries/data-dir.h"
 #include "entries/entry.h"
 #include "import/import.h"
+#include "lib/fileio.h"
 
 #define BLD_FS_DIR	"test-appliance/files/root/fs"
 #define BLD_MAX_SIZE	(1024u * 1024)	/* one exclude file */

@@ -2,6 +2,7 @@
 /* Which commits a kernel git tree contains, backports included. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,7 +13,10 @@
 #include <linux/types.h>
 
 #include "kernel/gitfix.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/fileio.h"
+#include "lib/spawn.h"
+#include "lib/strbuf.h"
 
 #define SHA_BYTES	20
 #define SHA_HEX		40

@@ -13,6 +13,7 @@
 #include "kernel/kcond-kconfig.h"
 #include "kernel/kcond-lex.h"
 #include "kernel/kconfig-file.h"
+#include "lib/fileio.h"
 #include "lib/strmap.h"
 
 /* The Kconfig type that a config value implies. */

@@ -8,7 +8,7 @@
 #define FEXP_KCOND_KCONFIG_H
 
 #include "kernel/kcond.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /* Condition i is the symbol KCOND_COND_SYM "i" */
 #define KCOND_COND_SYM	KCOND_PREFIX "COND_"

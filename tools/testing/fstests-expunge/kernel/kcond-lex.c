@@ -10,8 +10,9 @@
 
 #include "kernel/kcond-lex.h"
 #include "kernel/kconfig-file.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "lib/strmap.h"
-#include "lib/util.h"
 
 enum tok_type { T_END, T_SYM, T_LIT, T_STR, T_OP, T_LPAREN, T_RPAREN };
 

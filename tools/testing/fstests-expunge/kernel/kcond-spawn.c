@@ -19,6 +19,7 @@
 #include "kernel/kcond-spawn.h"
 #include "kernel/kconfig-child.h"
 #include "kernel/kconfig-file.h"
+#include "lib/fileio.h"
 
 #define CHILD_TIMEOUT_MS	(300 * 1000)
 

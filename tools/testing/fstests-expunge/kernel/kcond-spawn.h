@@ -8,7 +8,7 @@
 #define FEXP_KCOND_SPAWN_H
 
 #include "kernel/kcond.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 struct kcond_job {
 	char dir[64];		/* the temporary directory, the child's cwd */

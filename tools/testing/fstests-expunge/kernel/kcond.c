@@ -12,7 +12,8 @@
 #include "kernel/kcond.h"
 #include "kernel/kconfig-file.h"
 #include "kernel/ktree.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 static char **cond_names(size_t n)
 {

@@ -6,7 +6,8 @@
 
 #include "kernel/kconfig-file.h"
 #include "lib/decompress.h"
-#include "lib/util.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
 
 static int sym_cmp(const void *a, const void *b)
 {

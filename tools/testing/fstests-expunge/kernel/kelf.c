@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "kernel/kelf.h"
+#include "lib/base.h"
 #include "lib/decompress.h"
-#include "lib/util.h"
+#include "lib/escape.h"
+#include "lib/strbuf.h"
 
 /* UTS_LEN: a release is at most 64 characters */
 #define RELEASE_MAX	64

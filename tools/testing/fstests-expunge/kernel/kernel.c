@@ -10,6 +10,8 @@
 #include "kernel/kernel.h"
 #include "kernel/kfile.h"
 #include "kernel/ktree.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
 
 int upstream_version(const char *release, const char *banner,
 		     const char *signature, struct kver *v, const char **how)

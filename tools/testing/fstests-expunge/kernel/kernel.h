@@ -7,7 +7,7 @@
 
 #include "kernel/kconfig-file.h"
 #include "kernel/version.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /* The options every command that needs a kernel takes. */
 struct kernel_opts {

@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 #include "kernel/kfile.h"
+#include "lib/base.h"
 #include "lib/decompress.h"
-#include "lib/util.h"
+#include "lib/fileio.h"
 
 /* Map a whole file (private, so that nothing can change it under us). */
 static int map_file(int fd, size_t size, struct kfile *f)

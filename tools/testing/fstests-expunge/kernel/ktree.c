@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,7 +19,9 @@
 #include "kernel/kcond-kconfig.h"
 #include "kernel/kcond-spawn.h"
 #include "kernel/ktree.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/fileio.h"
+#include "lib/strbuf.h"
 
 #ifndef KCONFIG_VERSION
 #define KCONFIG_VERSION	""

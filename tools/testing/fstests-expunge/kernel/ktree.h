@@ -5,7 +5,7 @@
 
 #include "kernel/kconfig-file.h"
 #include "kernel/version.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /*
  * The version a tree's Makefile states (VERSION, PATCHLEVEL, SUBLEVEL,

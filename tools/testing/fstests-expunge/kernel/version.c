@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "kernel/version.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 static int parse_num(const char *s, unsigned int *n, const char **end)
 {

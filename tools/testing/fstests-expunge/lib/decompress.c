@@ -11,6 +11,7 @@
 #include <zstd.h>
 
 #include "lib/decompress.h"
+#include "lib/strbuf.h"
 
 static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };

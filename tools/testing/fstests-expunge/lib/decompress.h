@@ -3,7 +3,7 @@
 #ifndef FEXP_DECOMPRESS_H
 #define FEXP_DECOMPRESS_H
 
-#include "lib/util.h"
+#include "lib/base.h"
 
 /* The compression of buf, told by its magic: "gzip", "xz", "zstd" or "plain" */
 const char *compression_of(const void *buf, size_t len);

@@ -3,7 +3,7 @@
 #ifndef FEXP_JSON_H
 #define FEXP_JSON_H
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /* s as a JSON string, or null when s is NULL. */
 void json_str(struct strbuf *sb, const char *s);

@@ -2,9 +2,11 @@
 /* One option table per command: parsing, --help and --list-opts from it. */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/escape.h"
 #include "lib/parse-options.h"
 
 #define HELP_WIDTH	79	/* --help stays within 80 columns */

@@ -5,7 +5,8 @@
 
 #include <stdbool.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 enum opt_type {
 	OPTION_END,

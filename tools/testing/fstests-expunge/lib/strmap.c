@@ -3,8 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "lib/strmap.h"
-#include "lib/util.h"
 
 /* The slot of key: where it is, or the free one it would go in. */
 static size_t slot(const struct strmap *m, const char *key, size_t len)

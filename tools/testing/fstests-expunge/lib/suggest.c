@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/base.h"
 #include "lib/suggest.h"
-#include "lib/util.h"
 
 static size_t min3(size_t a, size_t b, size_t c)
 {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/escape.h"
 #include "report/report.h"
 
 /* Colours by class: background, then text (contrast 4.5:1 or more) */

@@ -2,6 +2,7 @@
 /* The compare pipeline's end: the report in the format asked, written out. */
 #include <string.h>
 
+#include "lib/fileio.h"
 #include "report/report.h"
 
 /* --format: the names compare's option table offers */

@@ -3,7 +3,7 @@
 #ifndef FEXP_RESULT_FIND_H
 #define FEXP_RESULT_FIND_H
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 struct found_file {
 	char *path;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
 #include "results/result-merge.h"
 
 static void move_case(struct result_file *out, struct result_case *c)

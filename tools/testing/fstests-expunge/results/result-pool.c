@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
 #include "results/result-pool.h"
 
 /* Files read ahead per reader: enough to keep each busy, few in memory */

@@ -9,7 +9,8 @@
 
 #include <libxml/parser.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "results/result-scan.h"
 
 #define SCAN_DEPTH	32		/* nesting: fstests writes 4 */

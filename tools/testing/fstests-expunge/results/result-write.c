@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/escape.h"
 #include "results/result-write.h"
 #include "results/xmlfilter.h"
 

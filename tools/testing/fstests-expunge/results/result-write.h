@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 #include "results/results.h"
 
 /*

@@ -9,7 +9,10 @@
 
 #include <libxml/parser.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
+#include "lib/strbuf.h"
 #include "results/result-scan.h"
 #include "results/results.h"
 #include "results/xmlfilter.h"

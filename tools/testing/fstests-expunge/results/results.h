@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 enum outcome {
 	OUT_PASS,

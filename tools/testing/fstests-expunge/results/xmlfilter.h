@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 /*
  * fstests writes the failure message (and, before 2023, property values)

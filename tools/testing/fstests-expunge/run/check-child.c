@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
@@ -11,7 +12,10 @@
 #include <unistd.h>
 
 #include "entries/entry.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/fileio.h"
+#include "lib/spawn.h"
+#include "lib/strbuf.h"
 #include "run/check-child.h"
 
 #define NAME_MAX_LEN	128

@@ -2,11 +2,13 @@
 /* What run keeps beside a section's results so that it can be resumed. */
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/fileio.h"
 #include "results/result-write.h"
 #include "run/resume-state.h"
 

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "lib/util.h"
+#include "lib/strbuf.h"
 #include "results/results.h"
 
 #define RUN_STATE_DIR	"fstests-expunge"

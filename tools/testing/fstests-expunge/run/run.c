@@ -2,6 +2,7 @@
 /* "run": fstests with the exclude file, flaky retries and crash resume. */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,6 +11,7 @@
 
 #include "entries/exclude-file.h"
 #include "entries/for-kernel.h"
+#include "lib/fileio.h"
 #include "report/report.h"
 #include "results/result-merge.h"
 #include "results/result-write.h"

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "kernel/kernel.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 
 struct run_opts {
 	struct kernel_opts k;

@@ -2,7 +2,7 @@
 /* scripts/fstests-expunge-backport-data: the data change a backport needs. */
 #include <fcntl.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
 #include "git-fixture.h"
 #include "test-util.h"
 

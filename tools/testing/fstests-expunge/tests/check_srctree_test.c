@@ -2,7 +2,7 @@
 /* check --srctree: every config symbol of the data exists in the tree. */
 #include <sys/stat.h>
 
-#include "lib/util.h"
+#include "lib/base.h"
 #include "test-util.h"
 
 #include "kselftest_harness.h"

@@ -8,7 +8,9 @@
 
 #include "json-reader.h"
 #include "test-util.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
+#include "lib/fileio.h"
 #include "tmpdir-fixture.h"
 
 #define DATA	FIXTURE_PATH("data")

@@ -4,7 +4,9 @@
 
 #include "entries/entry.h"
 #include "test-util.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
+#include "lib/escape.h"
 
 struct parsed {
 	struct dataset ds;

@@ -13,6 +13,7 @@
 #include "test-util.h"
 #include "entries/builtin-data.h"
 #include "entries/data-dir.h"
+#include "lib/fileio.h"
 
 /* the harness defines it again */
 #undef ARRAY_SIZE

@@ -2,7 +2,7 @@
 /* Tests for decompress.c: gzip, xz and zstd in memory, within a bound. */
 #include "lib/decompress.h"
 #include "elf-build.h"
-#include "lib/util.h"
+#include "lib/base.h"
 
 #include "kselftest_harness.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* fixed-by=: entries stop applying once the --srctree git tree has the fix. */
-#include "lib/util.h"
+#include "lib/base.h"
 #include "git-fixture.h"
 #include "test-util.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gitfix: commits and backports found in a git tree's history, and the cache. */
 #include "kernel/gitfix.h"
-#include "lib/util.h"
+#include "lib/base.h"
 #include "git-fixture.h"
 
 #include "kselftest_harness.h"

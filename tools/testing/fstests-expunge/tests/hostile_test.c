@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 #include "hostile-run.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "kselftest_harness.h"
 
 #define FIX		SRCDIR "/tests/fixtures"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests for json-reader.h: the tests' JSON checks accept only JSON. */
 #include "json-reader.h"
-#include "lib/util.h"
+#include "lib/base.h"
 
 #include "kselftest_harness.h"
 

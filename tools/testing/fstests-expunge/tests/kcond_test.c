@@ -7,7 +7,8 @@
 #include "kernel/kcond.h"
 #include "kernel/kconfig-file.h"
 #include "test-util.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 static const char config_text[] =
 	"CONFIG_MODULES=y\n"

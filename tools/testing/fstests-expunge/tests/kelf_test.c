@@ -6,7 +6,7 @@
 #include "elf-build.h"
 #include "lib/decompress.h"
 #include "kernel/kelf.h"
-#include "lib/util.h"
+#include "lib/escape.h"
 
 #include "kselftest_harness.h"
 #include "tmpdir-fixture.h"

@@ -4,6 +4,7 @@
 #include <sys/utsname.h>
 
 #include "kselftest_harness.h"
+#include "lib/escape.h"
 
 #include "kernel/kernel.h"
 #include "test-util.h"

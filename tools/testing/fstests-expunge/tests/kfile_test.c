@@ -4,7 +4,7 @@
 
 #include "elf-build.h"
 #include "kernel/kfile.h"
-#include "lib/util.h"
+#include "lib/base.h"
 
 #include "kselftest_harness.h"
 #include "tmpdir-fixture.h"

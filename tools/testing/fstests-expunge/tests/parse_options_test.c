@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tests for parse-options.c: parsing as getopt_long did, help from the table. */
 #include "lib/parse-options.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 
 #include "kselftest_harness.h"
 

@@ -6,7 +6,7 @@
 #include "test-util.h"
 #include "results/result-merge.h"
 #include "results/results.h"
-#include "lib/util.h"
+#include "lib/base.h"
 #include "kselftest_harness.h"
 
 /* A piece: "generic/001=P generic/002=F", time attribute secs (NULL: none) */

@@ -11,7 +11,8 @@
 #include "test-util.h"
 #include "results/result-pool.h"
 #include "results/results.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "tmpdir-fixture.h"
 
 #define EXAMPLE	FIXTURE_PATH("compare/fstests/example-result.xml")

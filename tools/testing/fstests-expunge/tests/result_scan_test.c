@@ -13,7 +13,8 @@
 #include "test-util.h"
 #include "results/result-scan.h"
 #include "results/results.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

@@ -5,7 +5,9 @@
 
 #include "test-util.h"
 #include "results/results.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
 #include "kselftest_harness.h"
 
 #define CMP	SRCDIR "/tests/fixtures/compare"

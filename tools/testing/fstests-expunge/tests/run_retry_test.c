@@ -6,7 +6,8 @@
 #include "test-util.h"
 #include "run/retry.h"
 #include "run/resume-state.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
 #include "kselftest_harness.h"
 
 /* The data: generic/001 flaky retries=2, generic/002 fail (by name). */

@@ -7,7 +7,7 @@
 
 #include "test-util.h"
 #include "run/resume-state.h"
-#include "lib/util.h"
+#include "lib/strbuf.h"
 #include "kselftest_harness.h"
 
 #define SUITE_HEAD \

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* suggest: edit distances and the close name offered for a typo. */
 #include "lib/suggest.h"
-#include "lib/util.h"
+#include "lib/base.h"
 
 #include "kselftest_harness.h"
 

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "test-util.h"
-#include "lib/util.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
+#include "lib/fileio.h"
 
 #include "kselftest_harness.h"
 

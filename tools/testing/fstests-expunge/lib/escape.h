@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Text from input made safe to show: control characters, markup. */
+#ifndef FEXP_ESCAPE_H
+#define FEXP_ESCAPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+/* Does s hold a control character (newline, escape, ...)? */
+bool has_control(const char *s);
+/* The same for n bytes */
+bool has_control_n(const char *s, size_t n);
+/* Append s with control characters written as C escapes (\\n, \\x1b). */
+void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
+/*
+ * Append s as XML or HTML text or attribute value: the markup characters
+ * as entities, newline, CR and tab as character references, and any
+ * other control character (none is XML) as '?'.
+ */
+void sb_add_markup(struct strbuf *sb, const char *s);
+/* Input for a message: escaped, at most max bytes of it (malloc'd). */
+char *quote_input(const char *s, size_t max);
+#define QUOTE_MAX	200
+
+#endif

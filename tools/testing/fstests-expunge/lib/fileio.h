@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Files read and written safely: regular files only, atomic writes. */
+#ifndef FEXP_FILEIO_H
+#define FEXP_FILEIO_H
+
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "lib/strbuf.h"
+
+/* errno for a path that is not a regular file (a FIFO, a device) */
+#define ENOTREG		EMEDIUMTYPE
+/* strerror(), and "not a regular file" for ENOTREG */
+const char *errstr(int err);
+
+/*
+ * Open a regular file for reading, without blocking on a FIFO or a
+ * device: anything else fails with ENOTREG (EISDIR for a directory).
+ */
+int open_regular(const char *path);
+/* The same, with the file's status */
+int open_regular_stat(const char *path, struct stat *st);
+
+/*
+ * Read a whole regular file (open_regular()), at most max bytes (a larger file is an error).
+ * Returns 0, or -1 with errno set (EFBIG when over max).
+ */
+int read_file(const char *path, size_t max, char **buf, size_t *len);
+
+/*
+ * Write a file atomically: a temporary file beside it, then rename(). A
+ * symbolic link is followed (the link stays); a device or FIFO is written
+ * through (never waiting for a reader); anything else is refused
+ * (EISDIR, ENOTREG).
+ */
+int write_file_atomic(const char *path, const char *buf, size_t len);
+/*
+ * The same for n files at once: all are written aside before any is
+ * renamed, so a failure leaves every old file as it was.
+ */
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n);
+
+/*
+ * A command's output: to path (write_file_atomic()), or to standard
+ * output when path is NULL (a write error there is reported as the
+ * command ends). Returns 0, or -1 after saying what failed.
+ */
+int write_output(const char *path, const struct strbuf *sb);
+/* n outputs to n paths, all or none (write_files_atomic()), or stdout. */
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n);
+
+#endif
