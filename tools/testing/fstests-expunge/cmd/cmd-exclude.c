@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "entries/exclude-file.h"
+#include "lib/fileio.h"
 
 static const struct usage usage = {
 	.cmd = "exclude",

@@ -8,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "entries/data-dir.h"
 #include "import/import.h"
+#include "lib/fileio.h"
 
 static const struct usage usage = {
 	.cmd = "import",

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "compare/update.h"
+#include "lib/fileio.h"
 
 #define CONTEXT	3
 #define NO_NEWLINE	" No newline at end of file"

@@ -6,6 +6,7 @@
 #include "compare/side.h"
 #include "compare/update.h"
 #include "entries/for-kernel.h"
+#include "lib/fileio.h"
 #include "results/result-find.h"
 #include "results/result-pool.h"
 
