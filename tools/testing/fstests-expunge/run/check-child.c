@@ -17,6 +17,7 @@
 #include "lib/spawn.h"
 #include "lib/strbuf.h"
 #include "run/check-child.h"
+#include "run/check-guard.h"
 
 #define NAME_MAX_LEN	128
 
@@ -37,14 +38,22 @@ char *check_line_test(const char *line, size_t len)
 	return NULL;
 }
 
+struct setup {
+	const struct check_call *cc;
+	pid_t run;
+};
+
 /* In the child: what check needs besides its directory. */
 static int check_setup(void *arg)
 {
-	const struct check_call *cc = arg;
+	const struct setup *su = arg;
 	sigset_t none;
 
 	/* its own group: a signal reaches check and its tests */
 	setpgid(0, 0);
+	/* and the group ends with run */
+	if (check_guard(su->run))
+		return -1;
 	/*
 	 * run started in the background has SIGINT ignored; check would
 	 * inherit that, and bash cannot trap a signal ignored on entry
@@ -53,13 +62,14 @@ static int check_setup(void *arg)
 	signal(SIGTERM, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	return setenv("RESULT_BASE", cc->result_base, 1);
+	return setenv("RESULT_BASE", su->cc->result_base, 1);
 }
 
 static pid_t spawn(const struct check_call *cc, int *fd)
 {
+	struct setup su = { .cc = cc, .run = getpid() };
 	pid_t pid = spawn_reader_setup(cc->argv, cc->fstests, fd, check_setup,
-				       (void *)cc);
+				       &su);
 
 	if (pid > 0)
 		setpgid(pid, pid);	/* either side may be first */

@@ -30,7 +30,8 @@ bool check_signals_pending(int sigfd);
 void check_signals_release(int sigfd);
 
 /*
- * Run check in its own process group, copying its output to ours. A
+ * Run check in its own process group, copying its output to ours. The
+ * group ends when we do, however we end (run/check-guard.h). A
  * SIGINT or SIGTERM to us is passed on to check; *interrupted says
  * whether one came. Returns check's exit status (128 + signal if it was
  * killed), or -1 if it could not be started.

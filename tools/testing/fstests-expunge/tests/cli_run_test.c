@@ -3,6 +3,7 @@
  * "run" against a stand-in for fstests' check (tests/fake-fstests-check.sh):
  * retries, the merged result.xml, Ctrl-C, a crash and --resume.
  */
+#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,6 +276,66 @@ static int wait_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* check's pid, from the stand-in's pid file */
+static pid_t check_pid(struct _test_data_run *self)
+{
+	FILE *f = fopen(str_printf("%s/state/check.pid", self->dir), "r");
+	int pid = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &pid) != 1)
+			pid = 0;
+		fclose(f);
+	}
+	return pid;
+}
+
+/* Is a process of group pgid alive (a zombie is not)? */
+static bool group_alive(pid_t pgid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	bool alive = false;
+
+	while (d && !alive && (de = readdir(d))) {
+		char *path = str_printf("/proc/%s/stat", de->d_name);
+		FILE *f = fopen(path, "r");
+		char comm[64], state;
+		int pid, ppid, pgrp;
+
+		if (f && fscanf(f, "%d (%63[^)]) %c %d %d", &pid, comm, &state,
+				&ppid, &pgrp) == 5)
+			alive = pgrp == pgid && state != 'Z';
+		if (f)
+			fclose(f);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	return alive;
+}
+
+TEST_F(run, kill_9_of_run_ends_check_and_its_tests)
+{
+	pid_t pid = start_hanging(self, ""), check, pgid;
+	int i;
+
+	ASSERT_GT(pid, 0);
+	check = check_pid(self);
+	ASSERT_GT(check, 0);
+	pgid = getpgid(check);
+	ASSERT_GT(pgid, 0);
+	ASSERT_TRUE(group_alive(pgid));
+	kill(pid, SIGKILL);
+	wait_status(pid);
+	/* the kernel's signal comes at once; the group then dies */
+	for (i = 0; i < 500 && group_alive(pgid); i++)
+		usleep(20000);
+	EXPECT_FALSE(group_alive(pgid));
+	if (group_alive(pgid))	/* the old way: do not leave it behind */
+		kill(-pgid, SIGKILL);
+}
+
 TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 {
 	struct result_file rf;
@@ -305,23 +366,19 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 
 TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 {
-	char *pidfile = str_printf("%s/state/check.pid", self->dir);
 	struct result_file rf;
 	struct run_result r;
-	pid_t pid, check = 0;
-	FILE *f;
+	pid_t pid, pgid;
 
 	/* a failure before the crash, whose logs the resumed check removes */
 	setenv("FAKE_FAIL", "generic/001", 1);
 	pid = start_hanging(self, "");
 	ASSERT_GT(pid, 0);
 	/* the machine goes down: run and check die at once */
-	f = fopen(pidfile, "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_EQ(1, fscanf(f, "%d", &check));
-	fclose(f);
+	pgid = getpgid(check_pid(self));
+	ASSERT_GT(pgid, 0);
+	kill(-pgid, SIGKILL);
 	kill(pid, SIGKILL);
-	kill(-check, SIGKILL);
 	wait_status(pid);
 	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
@@ -338,7 +395,6 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	result_free(&rf);
 	run_free(&r);
-	free(pidfile);
 }
 
 TEST_F(run, bad_usage_and_a_missing_check_exit_2)
