@@ -62,4 +62,32 @@ got=$(status known xfs_reflink_4k generic/001)
 [ "$got" = "PASS generic/001" ] && ok "a pass is a pass: $got" ||
 	bad "a pass is a pass, not '$got'"
 
+# Names with a '#' stay names: kunit.py takes what follows a '#' as a
+# directive, and "generic/002 # SKIP" would hide a regression as a skip.
+cat >"$t/hash.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="xfstests" failures="1" skipped="0" tests="2" time="5">
+<properties>
+<property name="SECTION" value="s1 # SKIP"/>
+<property name="FSTYP" value="xfs"/>
+<property name="KERNEL" value="6.6.0"/>
+</properties>
+<testcase classname="xfstests.s1 # SKIP" name="generic/002 # SKIP" time="3">
+<failure message="boom # SKIP" type="TestFail"/>
+</testcase>
+<testcase classname="xfstests.s1 # SKIP" name="generic/003" time="2"/>
+</testsuite>
+XML
+parse hash --data "$cmp/fstests" "$t/hash.xml"
+got=$(jq -r '[.sub_groups[] | .name, (.test_cases[] | "\(.status) \(.name)")] |
+	join(", ")' "$t/hash.json")
+case $got in
+'s1 \x23 SKIP, FAIL generic/002 \x23 SKIP, PASS generic/003')
+	ok "a '#' in a name is no directive: $got" ;;
+*) bad "a '#' in a name is no directive, not '$got'" ;;
+esac
+grep -q 'Ran 2 tests: passed: 1, failed: 1$' "$t/hash.parsed" &&
+	ok "a '#' in a section name: no error, no skip" ||
+	bad "a '#' in a section name: $(grep 'Ran ' "$t/hash.parsed")"
+
 [ "$fails" -eq 0 ]

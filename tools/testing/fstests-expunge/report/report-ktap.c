@@ -6,15 +6,37 @@
  * description says so too: kunit.py knows no XFAIL and would show a
  * plain pass.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
 
-/* Text for after a '#': no line breaks. */
+/* Text for after a '#': no line breaks, no second directive. */
 static void oneline(struct strbuf *sb, const char *s)
 {
-	for (; s && *s; s++)
-		sb_add(sb, *s == '\n' || *s == '#' ? " " : s, 1);
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		sb_add(sb, c < 0x20 || c == 0x7f || c == '#' ? " " : s, 1);
+	}
+}
+
+/*
+ * A test or section name: kunit.py takes everything after a '#' as a
+ * directive ("generic/002 # SKIP" would be a skip), and a line break or
+ * a carriage return would end the line. Those, and the backslash that
+ * marks them, are written as \xNN.
+ */
+static void name(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f || c == '#' || c == '\\')
+			sb_printf(sb, "\\x%02x", c);
+		else
+			sb_add(sb, s, 1);
+	}
 }
 
 static bool failed(enum cls c)
@@ -26,9 +48,10 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 {
 	const struct tally *t = v->cand;
 	const char *p, *nl;
+	char *line;
 
-	sb_printf(sb, "    %s %zu %s", failed(v->cls) ? "not ok" : "ok", n,
-		  v->test);
+	sb_printf(sb, "    %s %zu ", failed(v->cls) ? "not ok" : "ok", n);
+	name(sb, v->test);
 	switch (v->cls) {
 	case CLS_NOT_RUN:
 		sb_puts(sb, " # SKIP ");
@@ -55,7 +78,11 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 	/* compare --fstests: the fixes the test names, as diagnostics */
 	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
 		nl = strchrnul(p, '\n');
-		sb_printf(sb, "    # %.*s\n", (int)(nl - p), p);
+		line = xstrndup(p, nl - p);
+		sb_puts(sb, "    # ");
+		oneline(sb, line);
+		sb_puts(sb, "\n");
+		free(line);
 	}
 }
 
@@ -70,7 +97,9 @@ void report_ktap(const struct report *r, struct strbuf *out)
 			   sc->count[CLS_STILL_FAILING] ||
 			   (sc->cand && sc->cand->incomplete.n);
 
-		sb_printf(out, "    KTAP version 1\n    # Subtest: %s\n", sc->name);
+		sb_puts(out, "    KTAP version 1\n    # Subtest: ");
+		name(out, sc->name);
+		sb_puts(out, "\n");
 		for (j = 0; sc->cand && j < sc->cand->incomplete.n; j++) {
 			sb_puts(out, "    # incomplete run: ");
 			oneline(out, sc->cand->incomplete.v[j]);
@@ -92,8 +121,8 @@ void report_ktap(const struct report *r, struct strbuf *out)
 		sb_printf(out, "    1..%zu\n", sc->n);
 		for (j = 0; j < sc->n; j++)
 			test_line(out, &sc->v[j], j + 1);
-		sb_printf(out, "%s %zu %s", bad ? "not ok" : "ok", i + 1,
-			  sc->name);
+		sb_printf(out, "%s %zu ", bad ? "not ok" : "ok", i + 1);
+		name(out, sc->name);
 		if (!sc->cand)
 			sb_puts(out, " # SKIP not in this run");
 		sb_puts(out, "\n");
