@@ -122,6 +122,25 @@ step "no C function over 80 lines (dev/check-functions.sh)" \
 	bash "$top/dev/check-functions.sh" $(for f in $csrc; do
 		case $f in fuzz/*) ;; *) echo "$tool/$f" ;; esac; done)
 
+# Commands are thin (dev/check-commands.sh), and the check names a
+# command file and a command function that grew too long
+commands_catch() {
+	local t=$build/commands-catch out i
+	rm -rf "$t" && mkdir -p "$t" && cp -r "$tool/cmd" "$t/" || return 1
+	for i in $(seq 150); do echo "/* $i */"; done >>"$t/cmd/cmd-flaky.c"
+	{ printf 'int long_one(void)\n{\n'
+	  for i in $(seq 50); do echo "	;"; done
+	  printf '}\n'; } >>"$t/cmd/cmd-kernel.c"
+	out=$(bash "$top/dev/check-commands.sh" "$t") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q '^cmd/cmd-flaky.c: [0-9]* lines' &&
+	printf '%s\n' "$out" | grep -q '^cmd/cmd-kernel.c:[0-9]*: long_one() is 52 lines' &&
+	printf '%s\n' "$out" | grep -q ', 2 over the limits$'
+}
+step "commands: no cmd/ file over 150 lines, no function there over 50" \
+	bash "$top/dev/check-commands.sh" "$tool"
+step "commands: the check names a command that grew" commands_catch
+
 # The kdevops import covers what kdevops itself selects, on its real lists
 step "kdevops import covers what kdevops passes to check -E (dev/check-kdevops.sh)" \
 	bash "$top/dev/check-kdevops.sh" "$build/fstests-expunge" \

@@ -62,6 +62,18 @@ static int check_origin(const struct compare_opts *co)
 	return 0;
 }
 
+/* --origin as check_origin() says, and results to compare */
+static int check_args(const struct compare_opts *co)
+{
+	if (check_origin(co))
+		return -1;
+	if (!co->paths.n) {
+		pr_err("compare: no results given");
+		return -1;
+	}
+	return 0;
+}
+
 int do_compare(int argc, char **argv)
 {
 	struct compare_opts co = { .format = "text" };
@@ -100,16 +112,10 @@ int do_compare(int argc, char **argv)
 		oom_exit_status = EXIT_SKIP;
 	for (i = 0; i < argc; i++)
 		strlist_add(&co.paths, xstrdup(argv[i]));
-	if (check_origin(&co)) {
+	if (check_args(&co))
 		ret = usage_error("compare");
-		goto out;
-	}
-	if (!co.paths.n) {
-		pr_err("compare: no results given");
-		ret = usage_error("compare");
-		goto out;
-	}
-	ret = report_compare(&co);
+	else
+		ret = report_compare(&co);
 out:
 	strlist_free(&co.base_paths);
 	strlist_free(&co.paths);

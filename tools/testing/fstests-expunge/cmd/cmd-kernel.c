@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "entries/data-dir.h"
-#include "lib/json.h"
+#include "report/kernel-found.h"
 
 static const struct usage usage = {
 	.cmd = "kernel",
@@ -19,121 +18,6 @@ static const struct usage usage = {
 "Exit status: 0, or 2 when the kernel or its config cannot be read.",
 };
 
-/* What was found, as every format shows it. */
-struct found {
-	struct kernel k;
-	char version[48];
-	const struct kconfig_file *cfg;
-	struct datadir dd;
-	char **fs;		/* NULL when the data cannot be found */
-};
-
-static void show_text(const struct found *f, struct strbuf *sb)
-{
-	size_t i;
-
-	sb_printf(sb, "release:  %s (from %s)\n", f->k.release,
-		  f->k.release_from);
-	sb_printf(sb, "version:  %s (from %s)\n", f->version,
-		  f->k.version_from);
-	if (f->cfg)
-		sb_printf(sb, "config:   %s (%zu symbols)\n", f->cfg->source,
-			  f->cfg->n);
-	else
-		sb_puts(sb, "config:   none\n");
-	sb_printf(sb, "srctree:  %s\n", f->k.srctree ? f->k.srctree : "none");
-	if (!f->fs)
-		return;
-	sb_printf(sb, "data:     %s (%s):", f->dd.dir ? f->dd.dir : "built in",
-		  f->dd.from);
-	for (i = 0; f->fs[i]; i++)
-		sb_printf(sb, " %s", f->fs[i]);
-	sb_puts(sb, "\n");
-}
-
-/* One key=value a line; an unknown value is empty. */
-static void show_keys(const struct found *f, struct strbuf *sb)
-{
-	size_t i;
-
-	sb_printf(sb, "release=%s\nrelease_from=%s\n", f->k.release,
-		  f->k.release_from);
-	sb_printf(sb, "version=%s\nversion_from=%s\n", f->version,
-		  f->k.version_from);
-	sb_printf(sb, "config=%s\n", f->cfg ? f->cfg->source : "");
-	sb_printf(sb, "srctree=%s\n", f->k.srctree ? f->k.srctree : "");
-	if (!f->fs)
-		return;
-	sb_printf(sb, "data=%s\ndata_from=%s\nfilesystems=",
-		  f->dd.dir ? f->dd.dir : "", f->dd.from);
-	for (i = 0; f->fs[i]; i++)
-		sb_printf(sb, "%s%s", i ? " " : "", f->fs[i]);
-	sb_puts(sb, "\n");
-}
-
-/* The same keys as one JSON object; an unknown value is null. */
-static void show_json(const struct found *f, struct strbuf *sb)
-{
-	const char *const keys[] = { "release", "release_from", "version",
-			       "version_from", "config", "srctree" };
-	const char *const vals[] = { f->k.release, f->k.release_from, f->version,
-			       f->k.version_from,
-			       f->cfg ? f->cfg->source : NULL, f->k.srctree };
-	size_t i;
-
-	sb_puts(sb, "{");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		json_key_str(sb, keys[i], vals[i]);
-		sb_puts(sb, ", ");
-	}
-	json_key_str(sb, "data", f->fs ? f->dd.dir : NULL);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "data_from", f->fs ? f->dd.from : NULL);
-	sb_puts(sb, ", \"filesystems\": [");
-	for (i = 0; f->fs && f->fs[i]; i++) {
-		sb_puts(sb, i ? ", " : "");
-		json_str(sb, f->fs[i]);
-	}
-	sb_puts(sb, "]}\n");
-}
-
-static const struct {
-	const char *name;
-	void (*show)(const struct found *f, struct strbuf *sb);
-} formats[] = {
-	{ "text", show_text },
-	{ "keys", show_keys },
-	{ "json", show_json },
-};
-
-/* Identify the kernel and find its config and data; say what failed. */
-static int find_all(const struct kernel_opts *o, struct found *f)
-{
-	const char *cerr = NULL;
-	char *err = NULL;
-	int ret = EXIT_OK;
-
-	if (kernel_identify(o, &f->k, &err)) {
-		pr_err("%s", err);
-		free(err);
-		return -1;
-	}
-	kver_str(&f->k.version, f->version);
-	f->cfg = kernel_config(&f->k, &cerr);
-	if (datadir_find(o->data, &f->dd, &err)) {
-		pr_err("%s", err);
-		free(err);
-		ret = EXIT_USAGE;
-	} else {
-		f->fs = datadir_filesystems(&f->dd);
-	}
-	if (!f->cfg) {
-		pr_err("%s", cerr);
-		ret = EXIT_USAGE;
-	}
-	return ret;
-}
-
 int do_kernel(int argc, char **argv)
 {
 	struct kernel_opts o = { 0 };
@@ -144,30 +28,21 @@ int do_kernel(int argc, char **argv)
 			   "the display (default), key=value lines or JSON"),
 		OPT_PARENT(kernel_options)
 	};
-	struct found f = { 0 };
+	struct kernel_found f = { 0 };
 	struct strbuf sb = { 0 };
-	size_t i;
 	int ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	for (i = 0; i < ARRAY_SIZE(formats); i++) {
-		if (!strcmp(format, formats[i].name))
-			break;
-	}
 	if (argc) {
 		pr_err("kernel: unexpected argument '%s'", argv[0]);
 		return usage_error("kernel");
 	}
-	ret = find_all(&o, &f);
-	if (ret >= 0) {
-		formats[i].show(&f, &sb);
+	ret = kernel_find_all(&o, &f);
+	if (ret >= 0 && !kernel_found_show(&f, format, &sb))
 		fwrite(sb.buf, 1, sb.len, stdout);
-	}
 	sb_free(&sb);
-	free_list(f.fs);
-	datadir_free(&f.dd);
-	kernel_free(&f.k);
+	kernel_found_free(&f);
 	return ret < 0 ? EXIT_USAGE : ret;
 }

@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "entries/entry.h"
+#include "lib/fileio.h"
 #include "run/run.h"
 
 static const struct usage usage = {
@@ -39,10 +40,17 @@ static int set_retries(const struct opt *o, const char *arg)
 	return 0;
 }
 
-/* The section names a directory under RESULT_BASE: nothing else. */
-static bool bad_section(const char *s)
+/* --fs and --section given, the section a name for a directory */
+static bool valid(const struct run_opts *o)
 {
-	return !*s || strchr(s, '/') || s[0] == '.';
+	if (!o->fs || !o->section)
+		pr_err("run: --fs and --section are required");
+	else if (!file_name_ok(o->section))
+		pr_err("run: section '%s' cannot name a results directory",
+		       o->section);
+	else
+		return true;
+	return false;
 }
 
 int do_run(int argc, char **argv)
@@ -82,14 +90,7 @@ int do_run(int argc, char **argv)
 		ret = parse_options_exit(argc);
 		goto out;
 	}
-	if (!o.fs || !o.section) {
-		pr_err("run: --fs and --section are required");
-		ret = usage_error("run");
-		goto out;
-	}
-	if (bad_section(o.section)) {
-		pr_err("run: section '%s' cannot name a results directory",
-		       o.section);
+	if (!valid(&o)) {
 		ret = usage_error("run");
 		goto out;
 	}

@@ -3,6 +3,7 @@
 #ifndef FEXP_IMPORT_H
 #define FEXP_IMPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "lib/strbuf.h"
@@ -60,5 +61,16 @@ struct import_merge_stats {
 void import_merge(const char *buf, size_t len, const char *fs,
 		  const char *source, struct import_line **lines, size_t n,
 		  struct strbuf *out, struct import_merge_stats *st);
+
+/*
+ * The import command: read the lists of harness from ("xfstests-bld",
+ * "kdevops") under dir for the filesystems in fs (empty: all), say on
+ * stderr what could not be converted, then print the data lines or, with
+ * write, merge them into the data files of data (the usual search when
+ * NULL), all or none. Returns EXIT_OK, EXIT_PROBLEM when a merged file
+ * would not parse, or EXIT_USAGE.
+ */
+int import_from(const char *from, const char *dir, const struct strlist *fs,
+		bool write, const char *data);
 
 #endif

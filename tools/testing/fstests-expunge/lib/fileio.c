@@ -15,6 +15,11 @@ const char *errstr(int err)
 }
 
 /* A directory, FIFO or device: the errno to refuse it with, else 0 */
+bool file_name_ok(const char *name)
+{
+	return *name && !strchr(name, '/') && *name != '.';
+}
+
 static int not_regular(const struct stat *st)
 {
 	if (S_ISREG(st->st_mode))

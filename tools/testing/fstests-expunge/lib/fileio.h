@@ -4,6 +4,7 @@
 #define FEXP_FILEIO_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <sys/stat.h>
 
 #include "lib/strbuf.h"
@@ -12,6 +13,13 @@
 #define ENOTREG		EMEDIUMTYPE
 /* strerror(), and "not a regular file" for ENOTREG */
 const char *errstr(int err);
+
+/*
+ * A name that, joined to a directory, names a file right in it: not
+ * empty, no '/', not starting with '.' ("..", a hidden file). A section
+ * name becomes SECTION.exclude and RESULT_BASE/SECTION by this rule.
+ */
+bool file_name_ok(const char *name);
 
 /*
  * Open a regular file for reading, without blocking on a FIFO or a

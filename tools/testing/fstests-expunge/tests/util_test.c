@@ -75,6 +75,21 @@ TEST_F(scratch, write_output_to_a_file)
 }
 
 /* Every string of a pool stays as it was copied, however many follow */
+/* The one rule for a section name that becomes a file or a directory */
+TEST(file_name_ok_stays_in_its_directory)
+{
+	static const char *const bad[] = { "", ".", "..", "../up", "a/b",
+					   ".hidden", "/abs", "a/" };
+	static const char *const good[] = { "xfs", "ext4_1k", "a.b", "a..b",
+					    "-x", "a b" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		EXPECT_EQ(0, file_name_ok(bad[i]) ? i + 1 : 0);
+	for (i = 0; i < ARRAY_SIZE(good); i++)
+		EXPECT_EQ(0, file_name_ok(good[i]) ? 0 : i + 1);
+}
+
 TEST(strpool_keeps_every_string)
 {
 	struct strpool sp = { 0 };

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The exclude command's pipeline: the data, then every exclude file. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "entries/exclude-write.h"
+#include "lib/fileio.h"
+
+const char *exclude_bad_file_name(char *const *sections)
+{
+	for (; sections && *sections; sections++) {
+		if (!file_name_ok(*sections))
+			return *sections;
+	}
+	return NULL;
+}
+
+/* The data for fs, with what the user should know said on stderr */
+static const struct kdata *load(struct kdata_cache *kc, const char *fs,
+				size_t nsections)
+{
+	const struct kdata *kd;
+	char *err = NULL;
+	size_t n;
+
+	kd = kdata_get(kc, fs, &err);
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		return NULL;
+	}
+	if (kd->note)
+		pr_warn("%s", kd->note);
+	n = nsections ? 0 : exclude_section_only(kd, NULL);
+	if (n)
+		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
+	return kd;
+}
+
+/* Say which group entries went unexpanded, each group once */
+static void warn_unexpanded(struct strlist *groups)
+{
+	struct strbuf sb = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < groups->n; i++) {
+		for (j = 0; j < i && strcmp(groups->v[i], groups->v[j]); j++)
+			;
+		if (j == i)
+			sb_printf(&sb, " %s", groups->v[i]);
+	}
+	if (sb.len)
+		pr_warn("group entries not expanded (no fstests tree: give --fstests DIR or set FSTESTS_DIR), left as comments:%s",
+			sb.buf);
+	sb_free(&sb);
+}
+
+/* Every section's exclude file: with --outdir, every file or none. */
+static int write_all(const struct kdata *kd, struct kdata_cache *kc,
+		     const struct exclude_opts *xo,
+		     const struct exclude_job *job)
+{
+	const struct strlist *sections = job->sections;
+	size_t i, n = sections->n ? sections->n : 1;
+	struct strbuf *outs = xcalloc(n, sizeof(*outs));
+	char **paths = xcalloc(n + 1, sizeof(*paths));
+	int ret = EXIT_OK;
+
+	for (i = 0; i < n; i++) {
+		const char *section = sections->n ? sections->v[i] : NULL;
+
+		exclude_list(kd, &kc->dd, xo, section, &outs[i]);
+		if (job->outdir)
+			paths[i] = xasprintf("%s/%s.exclude", job->outdir,
+					     section ? section : xo->fs);
+		else if (job->output)
+			paths[i] = xstrdup(job->output);
+	}
+	if (write_outputs(paths[0] ? paths : NULL, outs, n))
+		ret = EXIT_USAGE;
+	for (i = 0; i < n; i++) {
+		sb_free(&outs[i]);
+		free(paths[i]);
+	}
+	free(outs);
+	free(paths);
+	return ret;
+}
+
+/* The data, the output directory, then the files */
+static int load_and_write(const struct exclude_job *job,
+			  const struct exclude_opts *xo)
+{
+	struct kdata_cache kc;
+	const struct kdata *kd;
+	int ret;
+
+	kdata_init(&kc, job->ko);
+	kd = load(&kc, xo->fs, job->sections->n);
+	ret = kd ? EXIT_OK : EXIT_USAGE;
+	if (!ret && job->outdir && mkdir(job->outdir, 0755) &&
+	    errno != EEXIST) {
+		pr_err("%s: %s", job->outdir, strerror(errno));
+		ret = EXIT_USAGE;
+	}
+	if (!ret)
+		ret = write_all(kd, &kc, xo, job);
+	kdata_free(&kc);
+	return ret;
+}
+
+int exclude_write(const struct exclude_job *job)
+{
+	struct strlist unexpanded = { 0 };
+	struct exclude_opts xo = job->xo;
+	struct fstests_tree tree = { 0 };
+	const char *fstests = fstests_dir(job->fstests);
+	char *err = NULL;
+	int ret;
+
+	if (fstests && fstests_tree_read(fstests, &tree, &err)) {
+		pr_err("exclude: %s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	xo.tree = fstests ? &tree : NULL;
+	xo.unexpanded = &unexpanded;
+	ret = load_and_write(job, &xo);
+	warn_unexpanded(&unexpanded);
+	strlist_free(&unexpanded);
+	fstests_tree_free(&tree);
+	return ret;
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The import command's pipeline: read a harness's lists, then print the
+ * data lines, or merge them into the data files (all or none).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "entries/data-dir.h"
+#include "import/import.h"
+#include "lib/fileio.h"
+
+static const struct {
+	const char *name;
+	int (*read)(const char *dir, const struct strlist *fs,
+		    struct import_result *r);
+} importers[] = {
+	{ "xfstests-bld", import_xfstests_bld },
+	{ "kdevops", import_kdevops },
+};
+
+/* A data file name made from another tree's directory names: no paths. */
+static bool valid_fs(const char *fs)
+{
+	return *fs && strspn(fs, "abcdefghijklmnopqrstuvwxyz0123456789_-") ==
+		strlen(fs);
+}
+
+static int by_fs(const void *a, const void *b)
+{
+	const struct import_line *const *x = a, *const *y = b;
+	int c = strcmp((*x)->fs, (*y)->fs);
+
+	return c ? c : (*x < *y ? -1 : *x > *y);
+}
+
+/* The lines, grouped by data file in the order the importer gave them */
+static struct import_line **sorted_lines(const struct import_result *r)
+{
+	struct import_line **v = xcalloc(r->n + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		v[i] = &r->lines[i];
+	qsort(v, r->n, sizeof(*v), by_fs);
+	return v;
+}
+
+static void print_lines(struct import_line **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!i || strcmp(v[i]->fs, v[i - 1]->fs))
+			printf("%s# %s.expunge\n", i ? "\n" : "", v[i]->fs);
+		printf("%s\n", v[i]->text);
+	}
+}
+
+/* The merged text of one data file: 0, 1 if it would not parse, or 2 */
+static int merge_one(const char *dir, const char *source,
+		     struct import_line **v, size_t n, char **path,
+		     struct strbuf *out)
+{
+	struct import_merge_stats st = { 0 };
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	int ret = EXIT_OK;
+
+	*path = xasprintf("%s/%s.expunge", dir, v[0]->fs);
+	if (read_file(*path, 64 << 20, &buf, &len) && errno != ENOENT) {
+		pr_err("%s: %s", *path, errstr(errno));
+		return EXIT_USAGE;
+	}
+	import_merge(buf ? buf : "", len, v[0]->fs, source, v, n, out, &st);
+	if (data_parse(&ds, *path, out->buf ? out->buf : "", out->len, &d)) {
+		diag_print(&d);
+		pr_err("%s: the merged file would not parse: not written",
+		       *path);
+		ret = EXIT_PROBLEM;
+	}
+	fprintf(stderr, "%s: %zu added, %zu already there\n", *path,
+		st.added, st.present);
+	dataset_free(&ds);
+	diag_free(&d);
+	free(buf);
+	return ret;
+}
+
+static int write_data(const char *data, const char *source,
+		      struct import_line **v, size_t n)
+{
+	struct datadir dd = { 0 };
+	struct strlist paths = { 0 };
+	struct strbuf *bufs = NULL;
+	char *err = NULL;
+	size_t i, j, alloc = 0, nb = 0;
+	int ret = EXIT_OK;
+
+	if (datadir_find(data, &dd, &err) || !dd.dir) {
+		pr_err("import: %s", err ? err :
+		       "--write needs a data directory (--data DIR)");
+		free(err);
+		datadir_free(&dd);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < n && ret != EXIT_USAGE; i = j) {
+		char *path = NULL;
+		struct strbuf *b;
+		int r;
+
+		for (j = i; j < n && !strcmp(v[j]->fs, v[i]->fs); j++)
+			;
+		b = array_push(&bufs, &nb, &alloc, sizeof(*b));
+		memset(b, 0, sizeof(*b));
+		r = merge_one(dd.dir, source, v + i, j - i, &path, b);
+		strlist_add(&paths, path);
+		ret = r > ret ? r : ret;
+	}
+	if (!ret && write_files_atomic(paths.v, bufs, nb)) {
+		pr_err("import: writing the data files: %s", errstr(errno));
+		ret = EXIT_USAGE;
+	}
+	for (i = 0; i < nb; i++)
+		sb_free(&bufs[i]);
+	free(bufs);
+	strlist_free(&paths);
+	datadir_free(&dd);
+	return ret;
+}
+
+int import_from(const char *from, const char *dir, const struct strlist *fs,
+		bool write, const char *data)
+{
+	struct import_result r = { 0 };
+	struct import_line **v;
+	size_t i, idx;
+	int ret = EXIT_OK;
+
+	for (idx = 0; idx < ARRAY_SIZE(importers); idx++) {
+		if (!strcmp(from, importers[idx].name))
+			break;
+	}
+	if (idx == ARRAY_SIZE(importers)) {
+		pr_err("import: no importer for %s", from);
+		return EXIT_USAGE;
+	}
+	if (importers[idx].read(dir, fs, &r)) {
+		import_result_free(&r);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < r.n && !ret; i++) {
+		if (!valid_fs(r.lines[i].fs)) {
+			pr_err("%s: not a filesystem name: %s",
+			       r.lines[i].origin, r.lines[i].fs);
+			ret = EXIT_USAGE;
+		}
+	}
+	for (i = 0; i < r.nskips; i++)
+		fprintf(stderr, "%s: not imported: %s\n", r.skips[i].origin,
+			r.skips[i].why);
+	fprintf(stderr, "import: %s: %zu data lines, %zu source lines not imported\n",
+		importers[idx].name, r.n, r.nskips);
+	v = sorted_lines(&r);
+	if (!ret && write)
+		ret = write_data(data, importers[idx].name, v, r.n);
+	else if (!ret)
+		print_lines(v, r.n);
+	free(v);
+	import_result_free(&r);
+	return ret;
+}
