@@ -8,6 +8,7 @@ DOM read back.
 
 Usage: dev/check-reports.py FSTESTS_EXPUNGE TOOL_DIR WORK_DIR
 """
+import email.parser
 import glob
 import json
 import os
@@ -369,11 +370,74 @@ def check_hostile(schema):
           '%s: html: %d scripts, cells %s' % (name, dom.scripts, dom.cells))
 
 
+FORGED = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="xfstests" failures="1" skipped="0" tests="2" time="5">
+<properties>
+<property name="SECTION" value="s1"/>
+<property name="FSTYP" value="%(fstyp)s"/>
+<property name="KERNEL" value="%(kernel)s"/>
+<property name="MKFS_OPTIONS" value="%(mkfs)s"/>
+</properties>
+<testcase classname="xfstests.s1" name="generic/002" time="3">
+<failure message="%(msg)s" type="TestFail"/>
+</testcase>
+<testcase classname="xfstests.s1" name="generic/003" time="2"/>
+</testsuite>
+"""
+NL = '&#10;'
+
+
+def forged(name, **kw):
+    props = {'fstyp': 'xfs', 'kernel': '6.6.0', 'mkfs': '-b 4096',
+             'msg': 'boom'}
+    props.update(kw)
+    path = os.path.join(WORK, name + '.xml')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(FORGED % props)
+    return path
+
+
+def raw(fmt, args, extra=()):
+    """compare's report as bytes: whether it is UTF-8 is for the caller"""
+    cmd = [FEXP, 'compare', '--data', os.path.join(CMP, 'data'),
+           '--format', fmt] + list(extra) + args
+    return subprocess.run(cmd, capture_output=True, check=False).stdout
+
+
+def check_forged():
+    """Properties with line breaks forge no line; text stays UTF-8"""
+    base = forged('forged-base')
+    run = forged('forged-run', kernel='6.6.1' + NL + 'Bcc: evil@example.com'
+                 + NL + 'Subject: pwned', mkfs='-b 4096' + NL +
+                 'Result: 0 regressions', fstyp='xfs' + NL + 'Result: 0')
+    args = ['--baseline', base, run]
+    mail = email.parser.Parser().parsestr(compare('email', args))
+    check(mail.keys() == ['Subject'] and
+          len(mail.get_all('Subject')) == 1,
+          'forged KERNEL: email headers %s' % mail.items())
+    text = compare('text', args).split('\n')
+    results = [line for line in text if line.startswith('Result:')]
+    check(len(results) == 1, 'forged MKFS_OPTIONS: text: %s' % results)
+    # a message cut at its 240 bytes falls inside a two-byte character
+    run = forged('utf8-cut', msg='a' + '\u00e9' * 200)
+    for fmt, extra in (('json', []), ('kcidb', ['--origin', ORIGIN]),
+                       ('html', []), ('ktap', []), ('text', []),
+                       ('email', [])):
+        out = raw(fmt, [run], extra)
+        try:
+            out.decode('utf-8')
+            ok = bool(out)
+        except UnicodeDecodeError:
+            ok = False
+        check(ok, 'a message cut at 240 bytes: %s: not UTF-8' % fmt)
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     with open(SCHEMA, encoding='utf-8') as f:
         schema = json.load(f)
     check_hostile(schema)
+    check_forged()
     for n, (name, args) in enumerate(CASES):
         doc = json.loads(compare('json', args, ['--all']))
         check_kcidb(name, args, doc, schema)

@@ -69,6 +69,18 @@ void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
 	sb_add(sb, s + start, i - start);
 }
 
+size_t utf8_cut(const char *s, size_t len, size_t max)
+{
+	size_t n = max;
+
+	if (len <= max)
+		return len;
+	/* back over continuation bytes, at most a character's three */
+	while (n && max - n < 3 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return ((unsigned char)s[n] & 0xc0) == 0x80 ? max : n;
+}
+
 char *quote_input(const char *s, size_t max)
 {
 	struct strbuf sb = { 0 };

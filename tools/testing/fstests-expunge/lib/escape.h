@@ -20,6 +20,11 @@ void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
  * other control character (none is XML) as '?'.
  */
 void sb_add_markup(struct strbuf *sb, const char *s);
+/*
+ * How much of the len bytes at s fits in max without cutting a UTF-8
+ * character in two: len, or max less a character's first bytes.
+ */
+size_t utf8_cut(const char *s, size_t len, size_t max);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
 #define QUOTE_MAX	200

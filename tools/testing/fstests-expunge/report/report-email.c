@@ -10,29 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/escape.h"
 #include "report/report.h"
 
 #define EMAIL_WIDTH	72
 #define FAILURE_LINES	4	/* of a failure's message and diff */
 
-/* Where a line of at most max bytes may end: not inside a character */
-static size_t cut(const char *s, size_t len, size_t max)
-{
-	if (len <= max)
-		return len;
-	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	return max;
-}
-
 /*
  * text wrapped at spaces into lines of EMAIL_WIDTH: the first after
- * first, the others after indent; a word too long is cut.
+ * first, the others after indent; a word too long is cut. Its control
+ * characters are written as C escapes: a line break in a KERNEL property
+ * would add headers ("Bcc:") to the mail.
  */
 static void wrap(struct strbuf *out, const char *first, const char *indent,
-		 const char *text)
+		 const char *raw)
 {
-	const char *lead = first;
+	struct strbuf safe = { 0 };
+	const char *lead = first, *text;
+
+	sb_add_escaped(&safe, raw, strlen(raw));
+	text = safe.buf ? safe.buf : "";
 
 	/* a lead too long for the words: a line of its own */
 	if (strlen(first) > EMAIL_WIDTH / 2) {
@@ -41,7 +38,7 @@ static void wrap(struct strbuf *out, const char *first, const char *indent,
 	}
 	while (*text) {
 		size_t room = EMAIL_WIDTH - strlen(lead), len = strlen(text);
-		size_t n = cut(text, len, room);
+		size_t n = utf8_cut(text, len, room);
 
 		if (n < len) {
 			size_t sp = n;
@@ -56,12 +53,13 @@ static void wrap(struct strbuf *out, const char *first, const char *indent,
 			text++;
 		lead = indent;
 	}
+	sb_free(&safe);
 }
 
 /* The first lines of a failure, each cut to the width */
 static void failure(struct strbuf *out, const struct tally *t)
 {
-	struct strbuf all = { 0 };
+	struct strbuf all = { 0 }, line = { 0 };
 	const char *p, *nl;
 	int lines = 0;
 
@@ -73,10 +71,13 @@ static void failure(struct strbuf *out, const struct tally *t)
 		nl = strchrnul(p, '\n');
 		if (nl == p)
 			continue;
+		line.len = 0;
+		sb_add_escaped(&line, p, nl - p);
 		sb_printf(out, "      %.*s\n",
-			  (int)cut(p, nl - p, EMAIL_WIDTH - 6), p);
+			  (int)utf8_cut(line.buf, line.len, EMAIL_WIDTH - 6), line.buf);
 		lines++;
 	}
+	sb_free(&line);
 	sb_free(&all);
 }
 

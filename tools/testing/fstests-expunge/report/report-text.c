@@ -2,6 +2,7 @@
 /* The compare report as text: a summary per section, then the lists. */
 #include <string.h>
 
+#include "lib/escape.h"
 #include "report/report.h"
 
 #define WIDTH	76
@@ -22,12 +23,24 @@ void attempts_describe(const struct tally *t, struct strbuf *sb)
 		sb_printf(sb, "%u/%u failed", t->fail, ran);
 }
 
+/*
+ * Text from the results or the data, on a line of its own making: a line
+ * break in a property would forge report lines ("Result: 0 regressions").
+ */
+static void put(struct strbuf *sb, const char *s)
+{
+	sb_add_escaped(sb, s, strlen(s));
+}
+
 static void quoted(struct strbuf *sb, const char *s)
 {
-	if (s)
-		sb_printf(sb, "\"%s\"", s);
-	else
+	if (s) {
+		sb_puts(sb, "\"");
+		put(sb, s);
+		sb_puts(sb, "\"");
+	} else {
 		sb_puts(sb, "(not set)");
+	}
 }
 
 static void header(const struct report *r, struct strbuf *out)
@@ -51,8 +64,11 @@ static void header(const struct report *r, struct strbuf *out)
 		sb_printf(out, ", %zu missing test%s", t->count[CLS_MISSING],
 			  t->count[CLS_MISSING] == 1 ? "" : "s");
 	sb_printf(out, " (exit %d)\n", r->exit_code);
-	for (i = 0; r->notes && i < r->notes->n; i++)
-		sb_printf(out, "Note: %s\n", r->notes->v[i]);
+	for (i = 0; r->notes && i < r->notes->n; i++) {
+		sb_puts(out, "Note: ");
+		put(out, r->notes->v[i]);
+		sb_puts(out, "\n");
+	}
 }
 
 static void environment(const struct report *r, struct strbuf *out)
@@ -87,14 +103,18 @@ static void incomplete(const struct report *r, struct strbuf *out)
 	for (i = 0; i < r->n; i++) {
 		const struct side_section *c = r->sc[i].cand, *b = r->sc[i].base;
 
-		for (j = 0; c && j < c->incomplete.n; j++, first = false)
-			sb_printf(out, "%sIncomplete run (a crash?) in section %s: %s\n",
-				  first ? "\n" : "", r->sc[i].name,
-				  c->incomplete.v[j]);
-		for (j = 0; b && j < b->incomplete.n; j++, first = false)
-			sb_printf(out, "%sIncomplete baseline run in section %s: %s\n",
-				  first ? "\n" : "", b->name,
-				  b->incomplete.v[j]);
+		for (j = 0; c && j < c->incomplete.n; j++, first = false) {
+			sb_printf(out, "%sIncomplete run (a crash?) in section %s: ",
+				  first ? "\n" : "", r->sc[i].name);
+			put(out, c->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
+		for (j = 0; b && j < b->incomplete.n; j++, first = false) {
+			sb_printf(out, "%sIncomplete baseline run in section %s: ",
+				  first ? "\n" : "", b->name);
+			put(out, b->incomplete.v[j]);
+			sb_puts(out, "\n");
+		}
 	}
 }
 
@@ -136,8 +156,11 @@ static void summary(const struct report *r, struct strbuf *out)
 		if (sc->base_name)
 			sb_printf(out, "  compared with baseline section %s\n",
 				  sc->base_name);
-		if (sc->data)
-			sb_printf(out, "  data: %s\n", sc->data);
+		if (sc->data) {
+			sb_puts(out, "  data: ");
+			put(out, sc->data);
+			sb_puts(out, "\n");
+		}
 	}
 }
 
@@ -148,7 +171,9 @@ static void indented(struct strbuf *out, const char *indent, const char *s)
 
 	for (; *s; s = *nl ? nl + 1 : nl) {
 		nl = strchrnul(s, '\n');
-		sb_printf(out, "%s%.*s\n", indent, (int)(nl - s), s);
+		sb_puts(out, indent);
+		sb_add_escaped(out, s, nl - s);
+		sb_puts(out, "\n");
 	}
 }
 
@@ -158,6 +183,7 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
 				   v->base;
+	struct strbuf sb = { 0 };
 
 	sb_printf(out, "  %s %s: ", sc->name, v->test);
 	attempts_describe(v->cand, out);
@@ -166,20 +192,27 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 		attempts_describe(v->base, out);
 		sb_puts(out, ")");
 	}
-	if (v->note)
-		sb_printf(out, "; %s", v->note);
+	if (v->note) {
+		sb_puts(out, "; ");
+		put(out, v->note);
+	}
 	sb_puts(out, "\n");
 	if (fail && fail->fail && fail->msg)
-		sb_printf(out, "      %s\n", fail->msg);
+		indented(out, "      ", fail->msg);
 	if (fail && fail->fail && fail->detail)
 		indented(out, "      ", fail->detail);
-	if (fail && fail->fail && fail->out_bad)
-		sb_printf(out, "      see %s\n", fail->out_bad);
+	if (fail && fail->fail && fail->out_bad) {
+		sb_puts(out, "      see ");
+		put(out, fail->out_bad);
+		sb_puts(out, "\n");
+	}
 	if (v->hints)
 		indented(out, "      ", v->hints);
 	if (v->data && v->data->kind != KIND_EXPUNGE) {
 		sb_puts(out, "      data: ");
-		entry_describe(v->data->entry, out);
+		entry_describe(v->data->entry, &sb);
+		put(out, sb.buf);
+		sb_free(&sb);
 		sb_puts(out, "\n");
 	}
 }

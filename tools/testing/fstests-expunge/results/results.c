@@ -68,8 +68,7 @@ static char *first_line(struct result_file *rf, const char *s, size_t n)
 		n--;
 	if (!n)
 		return NULL;
-	if (n > LINE_MAX_KEEP)
-		n = LINE_MAX_KEEP;
+	n = utf8_cut(s, n, LINE_MAX_KEEP);
 	return rf->pooled ? strpool_ndup(&rf->names, s, n) : xstrndup(s, n);
 }
 
@@ -99,8 +98,7 @@ static char *keep_line(const char *s, size_t n)
 	struct strbuf sb = { 0 };
 	size_t i, j, l;
 
-	if (n > LINE_MAX_KEEP)
-		n = LINE_MAX_KEEP;
+	n = utf8_cut(s, n, LINE_MAX_KEEP);
 	for (i = 0; i < n; i += l ? l : 1) {
 		l = 0;
 		for (j = 0; s[i] == '&' && j < ARRAY_SIZE(ent); j++) {

@@ -6,6 +6,7 @@
 
 #include "test-util.h"
 #include "lib/base.h"
+#include "lib/escape.h"
 #include "lib/strbuf.h"
 #include "lib/fileio.h"
 
@@ -120,6 +121,22 @@ TEST(strpool_keeps_every_string)
 	strpool_free(&sp);
 	EXPECT_EQ(NULL, sp.blocks);
 	free(long_one);
+}
+
+/* Messages are cut at a byte count: never inside a character */
+TEST(utf8_cut_keeps_characters_whole)
+{
+	const char *two = "a\xc3\xa9\xc3\xa9";	/* "aéé" */
+	const char *four = "\xf0\x9f\x98\x80x";	/* an emoji, "x" */
+
+	EXPECT_EQ(5, utf8_cut(two, 5, 240));
+	EXPECT_EQ(3, utf8_cut(two, 5, 3));
+	EXPECT_EQ(3, utf8_cut(two, 5, 4));
+	EXPECT_EQ(1, utf8_cut(two, 5, 2));
+	EXPECT_EQ(0, utf8_cut(four, 5, 3));
+	EXPECT_EQ(4, utf8_cut(four, 5, 4));
+	/* not UTF-8: cut where asked rather than lose everything */
+	EXPECT_EQ(4, utf8_cut("\x80\x80\x80\x80\x80\x80", 6, 4));
 }
 
 TEST_HARNESS_MAIN
