@@ -30,6 +30,7 @@ static const struct cmd commands[] = {
 	{ "run", do_run, "run fstests: exclude file, flaky retries, resume, compare" },
 	{ "update", do_update, "propose data changes from results" },
 	{ "import", do_import, "other harnesses' expunge lists as data lines" },
+	{ "archive", do_archive, "record runs in a results archive (git)" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

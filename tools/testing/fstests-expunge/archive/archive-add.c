@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs added to a results archive: one folder and one commit a run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "archive/archive.h"
+#include "archive/archive-git.h"
+#include "lib/compress.h"
+#include "lib/fileio.h"
+#include "lib/strmap.h"
+#include "results/result-find.h"
+
+/* Write the len bytes at buf, compressed, to dir/name */
+static int put_zst(const char *dir, const char *name, const char *buf,
+		   size_t len, char **err)
+{
+	struct strbuf z = { 0 };
+	char *path = xasprintf("%s/%s", dir, name);
+	const char *why;
+	int ret = 0;
+
+	if (zstd_compress_buf(buf, len, &z, &why)) {
+		*err = xasprintf("%s: %s", path, why);
+		ret = -1;
+	} else if (write_file_atomic(path, z.buf, z.len)) {
+		*err = xasprintf("%s: %s", path, errstr(errno));
+		ret = -1;
+	}
+	sb_free(&z);
+	free(path);
+	return ret;
+}
+
+static int put_files(const char *dir, const struct new_run *run, char **err)
+{
+	struct strbuf rec = { 0 };
+	char *path, name[32];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < run->n && !ret; i++) {
+		snprintf(name, sizeof(name), i ? "result-%zu.xml.zst" :
+			 "result.xml.zst", i);
+		ret = put_zst(dir, name, run->f[i].data, run->f[i].len, err);
+	}
+	if (!ret && run->config.len)
+		ret = put_zst(dir, "config.zst", run->config.buf,
+			      run->config.len, err);
+	if (ret)
+		return ret;
+	record_write(&run->rec, &rec);
+	path = xasprintf("%s/run", dir);
+	if (write_file_atomic(path, rec.buf, rec.len)) {
+		*err = xasprintf("%s: %s", path, errstr(errno));
+		ret = -1;
+	}
+	free(path);
+	sb_free(&rec);
+	return ret;
+}
+
+/* Store a run and commit it; a run already there is counted, not added */
+static int store(const char *archive, struct new_run *run,
+		 struct add_stats *st, char **err)
+{
+	char *rel = xasprintf("runs/%s", run->id);
+	char *dir = xasprintf("%s/%s", archive, rel);
+	char *runs = xasprintf("%s/runs", archive);
+	char *rec = xasprintf("%s/run", dir);
+	const char *status = record_get(&run->rec, "status");
+	int ret = 0;
+
+	if (!access(rec, F_OK)) {
+		st->known++;
+	} else if ((mkdir(runs, 0777) && errno != EEXIST) ||
+		   (mkdir(dir, 0777) && errno != EEXIST)) {
+		*err = xasprintf("%s: %s", dir, strerror(errno));
+		ret = -1;
+	} else if (put_files(dir, run, err) ||
+		   archive_git_commit(archive, rel, run->summary.buf, err)) {
+		unlink(rec);	/* not there: the next add tries again */
+		ret = -1;
+	} else {
+		st->added++;
+		st->corrupt += str_starts(status, "corrupt");
+		st->incomplete += str_starts(status, "incomplete");
+	}
+	free(rel);
+	free(dir);
+	free(runs);
+	free(rec);
+	return ret;
+}
+
+/* The files of each run found: shards of one run go together */
+static int add_found(const char *dir, const struct found_list *l,
+		     const struct add_opts *o, struct add_stats *st,
+		     char **err)
+{
+	struct strmap seen = { 0 };
+	char **paths = xcalloc(l->n + 1, sizeof(*paths));
+	size_t i, j, n;
+	int ret = 0;
+
+	for (i = 0; i < l->n && !ret; i++) {
+		struct new_run run = { 0 };
+		bool added;
+
+		strmap_get(&seen, l->f[i].run, strlen(l->f[i].run), true,
+			   &added);
+		if (!added)
+			continue;
+		for (j = i, n = 0; j < l->n; j++)
+			if (!strcmp(l->f[j].run, l->f[i].run))
+				paths[n++] = l->f[j].path;
+		ret = run_make(paths, n, o, &run, err);
+		if (!ret)
+			ret = store(dir, &run, st, err);
+		new_run_free(&run);
+	}
+	strmap_free(&seen);
+	free(paths);
+	return ret;
+}
+
+int archive_add(const char *dir, const char *path, const struct add_opts *o,
+		struct add_stats *st, char **err)
+{
+	struct found_list l = { 0 };
+	size_t i;
+	int ret;
+
+	if (results_find(path, &l, err))
+		return -1;
+	for (i = 0; i < l.notes.n; i++)
+		pr_warn("%s", l.notes.v[i]);
+	if (!l.n) {
+		*err = xasprintf("%s: no result.xml found", path);
+		found_free(&l);
+		return -1;
+	}
+	ret = add_found(dir, &l, o, st, err);
+	found_free(&l);
+	return ret;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A results archive: a git repository with one folder a run,
+ * runs/<id>/ (id: a hash of the run's result.xml files), holding the
+ * record "run" (key: value lines), result.xml.zst (and result-N.xml.zst
+ * for further shards) and config.zst when the config was given; one
+ * commit a run.
+ */
+#ifndef FEXP_ARCHIVE_H
+#define FEXP_ARCHIVE_H
+
+#include <stdbool.h>
+
+#include "archive/run-make.h"
+#include "archive/run-record.h"
+#include "results/results.h"
+
+struct add_stats {
+	unsigned long added, known, corrupt, incomplete;
+};
+
+/*
+ * Add the runs of path (a result.xml, an fstests results folder, or a
+ * kdevops results tree: every result.xml below) to the archive dir
+ * (archive_git_open() first). A run already there adds nothing. Returns
+ * 0, or -1 with *err.
+ */
+int archive_add(const char *dir, const char *path, const struct add_opts *o,
+		struct add_stats *st, char **err);
+
+/* One archived run as read back */
+struct archive_run {
+	const char *id;
+	struct run_record rec;
+	struct result_file rf;	/* its result.xml; shards in rf.more */
+	bool readable;		/* rf holds something */
+	char *why;		/* else why not */
+};
+
+/*
+ * Call fn for every run of the archive dir, in the order of their ids,
+ * one at a time (memory stays flat however many runs). fn's non-zero
+ * return stops the walk and is returned; -1 with *err when the archive
+ * cannot be read.
+ */
+int archive_each(const char *dir, int (*fn)(struct archive_run *run,
+					    void *arg),
+		 void *arg, char **err);
+
+#endif

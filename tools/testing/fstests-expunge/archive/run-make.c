@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A run to archive: its result.xml files as read, and its record. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/run-make.h"
+#include "kernel/kernel.h"
+#include "kernel/version.h"
+#include "lib/fileio.h"
+#include "results/results.h"
+
+#define RESULT_MAX	(1024u * 1024 * 1024)
+#define CONFIG_MAX	(64u * 1024 * 1024)
+
+/* The kind of device a TEST_DEV names */
+static const char *device_kind(const char *dev)
+{
+	static const struct { const char *prefix, *kind; } kinds[] = {
+		{ "/dev/loop", "loop" }, { "/dev/nvme", "nvme" },
+		{ "/dev/vd", "virtio" }, { "/dev/sd", "scsi" },
+		{ "/dev/pmem", "pmem" }, { "/dev/mapper/", "dm" },
+		{ "/dev/dm-", "dm" }, { "/dev/ram", "ram" },
+		{ "/dev/zram", "zram" }, { "/dev/nbd", "nbd" },
+	};
+	size_t i;
+
+	if (!dev || !*dev)
+		return "unknown";
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (str_starts(dev, kinds[i].prefix))
+			return kinds[i].kind;
+	if (strchr(dev, ':'))
+		return "network";
+	return *dev == '/' ? "block" : "other";
+}
+
+/*
+ * The path component n levels above the file (0: its folder), or NULL:
+ * kdevops keeps <kernel>/<section>/result.xml.
+ */
+static char *path_part(const char *path, unsigned int n)
+{
+	const char *end = strrchr(path, '/'), *start;
+
+	while (end && n--) {
+		while (end > path && end[-1] == '/')
+			end--;
+		end = end > path ? memrchr(path, '/', end - path) : NULL;
+	}
+	if (!end)
+		return NULL;
+	start = end > path ? memrchr(path, '/', end - path - 1) : NULL;
+	start = start ? start + 1 : path;
+	return end > start ? xstrndup(start, end - start) : NULL;
+}
+
+/* kdevops' archive: fstests/<user>/<fs>/<infra>/<date>/<kernel>/<sect>/ */
+static char *kdevops_machine(const char *path)
+{
+	const char *p = strstr(path, "fstests/"), *q;
+	char *user, *rest;
+
+	if (!p)
+		return NULL;
+	p += strlen("fstests/");
+	q = strchr(p, '/');
+	rest = q ? strchr(q + 1, '/') : NULL;
+	if (!rest)
+		return NULL;
+	user = xstrndup(p, q - p);
+	q = strchr(rest + 1, '/');
+	if (!q) {
+		free(user);
+		return NULL;
+	}
+	p = xasprintf("%s/%.*s", user, (int)(q - rest - 1), rest + 1);
+	free(user);
+	return (char *)p;
+}
+
+/* The testsuite's hostname="..." attribute in the first bytes */
+static char *hostname_attr(const struct run_file *f)
+{
+	size_t len = f->len < 4096 ? f->len : 4096;
+	const char *p = memmem(f->data, len, " hostname=\"", 11), *q;
+
+	if (!p)
+		return NULL;
+	p += 11;
+	q = memchr(p, '"', f->data + len - p);
+	return q && q > p ? xstrndup(p, q - p) : NULL;
+}
+
+/* The counts of a run, and its first failures for the commit message */
+struct tally {
+	unsigned long tests, fail, notrun;
+	struct strbuf failed;
+	char *why;		/* corrupt or incomplete, or NULL */
+	bool corrupt;
+};
+
+static void count(struct tally *t, const struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->ncases; i++) {
+		const struct result_case *c = &rf->cases[i];
+
+		t->tests++;
+		if (c->outcome == OUT_NOTRUN)
+			t->notrun++;
+		if (c->outcome != OUT_FAIL)
+			continue;
+		t->fail++;
+		if (t->failed.len < 600)
+			sb_printf(&t->failed, " %s", c->name);
+	}
+	for (i = 0; i < rf->nmore; i++)
+		count(t, &rf->more[i]);
+	if (rf->incomplete && !t->why)
+		t->why = xstrdup(rf->why_incomplete ? rf->why_incomplete :
+				 "the run stopped early");
+}
+
+/* What the first file says of the run: its kernel, fs, section... */
+static void describe(struct new_run *run, const struct result_file *rf,
+		     const char *path, const struct add_opts *o)
+{
+	struct run_record *r = &run->rec;
+	char *kernel = NULL, *section = NULL, *machine = NULL, *fs_guess = NULL;
+	char buf[48];
+	const char *fs = rf ? result_prop(rf, "FSTYP") : NULL, *how;
+	struct kver v;
+
+	if (rf && result_prop(rf, "KERNEL"))
+		kernel = xstrdup(result_prop(rf, "KERNEL"));
+	if (!kernel) {
+		kernel = path_part(path, 1);
+		if (kernel && kver_parse_prefix(kernel, &v, NULL)) {
+			free(kernel);
+			kernel = NULL;
+		}
+	}
+	record_set(r, "kernel", kernel ? kernel : "unknown");
+	if (kernel && !upstream_version(kernel, NULL, NULL, &v, &how))
+		record_set(r, "version", kver_str(&v, buf));
+	section = rf && rf->section ? xstrdup(rf->section) : path_part(path, 0);
+	if ((!fs || !*fs) && section && strchr(section, '_'))
+		fs_guess = xstrndup(section, strchr(section, '_') - section);
+	if (fs_guess)
+		fs = fs_guess;
+	record_set(r, "fs", fs ? fs : "unknown");
+	record_set(r, "section", section ? section : "unknown");
+	record_set(r, "mkfs", rf ? result_prop(rf, "MKFS_OPTIONS") : NULL);
+	record_set(r, "mount", rf ? result_prop(rf, "MOUNT_OPTIONS") : NULL);
+	record_set(r, "device", device_kind(rf ? result_prop(rf, "TEST_DEV") : NULL));
+	record_set(r, "fstests", "unknown");
+	if (o->machine)
+		machine = xstrdup(o->machine);
+	if (!machine)
+		machine = kdevops_machine(path);
+	if (!machine)
+		machine = hostname_attr(&run->f[0]);
+	record_set(r, "machine", machine ? machine : "unknown");
+	free(kernel);
+	free(section);
+	free(machine);
+	free(fs_guess);
+}
+
+/* Read the files of the run and its id: a hash of their content */
+static int read_files(char *const *paths, size_t n, struct new_run *run,
+		      char **err)
+{
+	uint64_t h = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct run_file *f = array_push(&run->f, &run->n, &run->alloc,
+						sizeof(*f));
+		uint64_t fh;
+
+		if (read_file(paths[i], RESULT_MAX, &f->data, &f->len)) {
+			*err = xasprintf("%s: %s", paths[i], errstr(errno));
+			return -1;
+		}
+		fh = fnv1a(f->data, f->len);
+		h = h * 1099511628211ull ^ fh ^ f->len;
+	}
+	snprintf(run->id, sizeof(run->id), "%016llx", (unsigned long long)h);
+	return 0;
+}
+
+static void summarize(struct new_run *run, const struct tally *t,
+		      const char *source)
+{
+	const struct run_record *r = &run->rec;
+
+	sb_printf(&run->summary, "%s %s on %s (%s): %lu tests, %lu failures\n\n",
+		  record_get(r, "fs"), record_get(r, "section"),
+		  record_get(r, "kernel"), record_get(r, "machine"),
+		  t->tests, t->fail);
+	sb_printf(&run->summary, "Status: %s\n", record_get(r, "status"));
+	sb_printf(&run->summary, "Tests: %lu, failures: %lu, not run: %lu\n",
+		  t->tests, t->fail, t->notrun);
+	if (t->failed.len)
+		sb_printf(&run->summary, "Failures:%s%s\n", t->failed.buf,
+			  t->failed.len >= 600 ? " ..." : "");
+	sb_printf(&run->summary, "Source: %s\nRun: %s\n", source, run->id);
+}
+
+static int add_config(struct new_run *run, const char *path, char **err)
+{
+	char *buf;
+	size_t len;
+	char hash[17];
+
+	if (read_file(path, CONFIG_MAX, &buf, &len)) {
+		*err = xasprintf("%s: %s", path, errstr(errno));
+		return -1;
+	}
+	snprintf(hash, sizeof(hash), "%016llx",
+		 (unsigned long long)fnv1a(buf, len));
+	record_set(&run->rec, "config-hash", hash);
+	sb_add(&run->config, buf, len);
+	free(buf);
+	return 0;
+}
+
+int run_make(char *const *paths, size_t n, const struct add_opts *o,
+	     struct new_run *run, char **err)
+{
+	struct result_file rf = { 0 };
+	struct tally t = { 0 };
+	char *why = NULL;
+	bool parsed = false;
+	size_t i;
+	int ret = 0;
+
+	if (read_files(paths, n, run, err))
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct result_file one = { 0 };
+
+		if (result_read_buf(paths[i], run->f[i].data, run->f[i].len,
+				    i ? &one : &rf, &why)) {
+			t.corrupt = true;
+			if (!t.why)
+				t.why = why;
+			else
+				free(why);
+			continue;
+		}
+		count(&t, i ? &one : &rf);
+		parsed |= !i;
+		if (i)
+			result_free(&one);
+	}
+	record_set(&run->rec, "run", run->id);
+	describe(run, parsed ? &rf : NULL, paths[0], o);
+	if (o->config && add_config(run, o->config, err))
+		ret = -1;
+	why = xasprintf("%s%s%s", t.corrupt ? "corrupt" : t.why ? "incomplete" :
+			"complete", t.why ? ": " : "", t.why ? t.why : "");
+	record_set(&run->rec, "status", why);
+	free(why);
+	why = xasprintf("%lu %lu %lu", t.tests, t.fail, t.notrun);
+	record_set(&run->rec, "tests-failures-notrun", why);
+	free(why);
+	record_set(&run->rec, "source", paths[0]);
+	summarize(run, &t, paths[0]);
+	if (parsed)
+		result_free(&rf);
+	free(t.why);
+	sb_free(&t.failed);
+	return ret;
+}
+
+void new_run_free(struct new_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->n; i++)
+		free(run->f[i].data);
+	free(run->f);
+	record_free(&run->rec);
+	sb_free(&run->config);
+	sb_free(&run->summary);
+	memset(run, 0, sizeof(*run));
+}

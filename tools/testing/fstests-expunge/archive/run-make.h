@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A run to archive: its result.xml files as read, and its record. */
+#ifndef FEXP_RUN_MAKE_H
+#define FEXP_RUN_MAKE_H
+
+#include "archive/run-record.h"
+
+struct add_opts {
+	const char *machine;	/* --machine, or NULL */
+	const char *config;	/* --config FILE, or NULL */
+};
+
+struct run_file {
+	char *data;		/* the file's bytes, as read */
+	size_t len;
+};
+
+struct new_run {
+	char id[17];		/* a hash of the files' content, hex */
+	struct run_record rec;
+	struct run_file *f;	/* result.xml, then more shards */
+	size_t n, alloc;
+	struct strbuf config;	/* the config read, if any */
+	struct strbuf summary;	/* the commit message */
+};
+
+/*
+ * Read the n result.xml files of one run (a section, or the shards of
+ * one) and make its record: kernel, version, fs, section, options,
+ * device kind, machine, counts and status (complete, incomplete or
+ * corrupt: a file that cannot be parsed is kept and said so). Returns 0,
+ * or -1 with *err when a file cannot be read at all.
+ */
+int run_make(char *const *paths, size_t n, const struct add_opts *o,
+	     struct new_run *run, char **err);
+void new_run_free(struct new_run *run);
+
+#endif

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* "archive add": runs recorded in a results archive (a git repository). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/archive.h"
+#include "archive/archive-git.h"
+#include "cmd/cmd.h"
+
+static const struct usage usage = {
+	.cmd = "archive",
+	.synopsis = "add [--archive DIR] [--machine NAME] [--config FILE] RESULTS...",
+	.about =
+"Record runs in a results archive, a plain git repository (shared with\n"
+"git push and pull): a new or empty DIR becomes one with git init. Each\n"
+"result.xml under RESULTS (a file, an fstests results folder, a kdevops\n"
+"results tree) is one run, the shards of a check-parallel run together:\n"
+"it is stored compressed under runs/ID/ (ID: a hash of its content) with\n"
+"a record of its kernel, upstream version, filesystem, section, MKFS and\n"
+"MOUNT options, device kind, machine and status, in a commit of its own\n"
+"whose message sums it up. A run already there adds nothing; a corrupt\n"
+"or cut-short run is recorded as such.",
+	.exit_status =
+"Exit status: 0, or 2 on bad usage, unreadable input or a failed write.",
+};
+
+static int add(const char *dir, const struct add_opts *o, int argc,
+	       char **argv)
+{
+	struct add_stats st = { 0 };
+	char *err = NULL;
+	int i;
+
+	if (archive_git_open(dir, &err))
+		goto fail;
+	for (i = 0; i < argc; i++)
+		if (archive_add(dir, argv[i], o, &st, &err))
+			goto fail;
+	printf("%lu run%s added to %s (%lu corrupt, %lu incomplete), %lu already there\n",
+	       st.added, st.added == 1 ? "" : "s", dir, st.corrupt,
+	       st.incomplete, st.known);
+	return EXIT_OK;
+fail:
+	pr_err("%s", err);
+	free(err);
+	return EXIT_USAGE;
+}
+
+int do_archive(int argc, char **argv)
+{
+	struct add_opts o = { 0 };
+	const char *dir = getenv("FSTESTS_EXPUNGE_ARCHIVE");
+	const struct opt opts[] = {
+		OPT_STRING('a', "archive", &dir, "DIR",
+			   "the archive (default: $FSTESTS_EXPUNGE_ARCHIVE,\n"
+			   "else ./fstests-archive)"),
+		OPT_STRING('m', "machine", &o.machine, "NAME",
+			   "the machine the runs were made on (default: from\n"
+			   "a kdevops archive path, else the result's hostname)"),
+		OPT_STRING(0, "config", &o.config, "FILE",
+			   "the kernel's config: stored, and its hash recorded"),
+		OPT_END()
+	};
+	bool sub = argc > 1 && !strcmp(argv[1], "add");
+
+	argc = parse_options(argc - sub, argv + sub, opts, &usage);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (!sub || !argc) {
+		pr_err(sub ? "archive add: no results given" :
+		       "archive: 'add' is the only subcommand");
+		return usage_error("archive");
+	}
+	return add(dir && *dir ? dir : "fstests-archive", &o, argc,
+		   argv + sub);
+}

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "archive add": runs recorded in a git repository, read back with the
+ * archive reader and git itself; the same run twice adds nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/archive.h"
+#include "archive/run-record.h"
+#include "test-util.h"
+#include "tmpdir-fixture.h"
+
+#define KDEVOPS	SRCDIR "/tests/fixtures/compare/kdevops"
+#define RUNS	SRCDIR "/tests/fixtures/compare/runs"
+
+static const char run_xml[] =
+	"<?xml version=\"1.0\"?>\n"
+	"<testsuite name=\"xfstests\" failures=\"1\" tests=\"3\" time=\"9\" hostname=\"box\">\n"
+	"<properties>\n"
+	"<property name=\"FSTYP\" value=\"ext4\"/>\n"
+	"<property name=\"KERNEL\" value=\"6.1.0-28-amd64\"/>\n"
+	"<property name=\"SECTION\" value=\"ext4_1k\"/>\n"
+	"<property name=\"MKFS_OPTIONS\" value=\"-b 1024\"/>\n"
+	"<property name=\"TEST_DEV\" value=\"/dev/vdb\"/>\n"
+	"</properties>\n"
+	"<testcase classname=\"xfstests.ext4_1k\" name=\"generic/001\" time=\"1\"/>\n"
+	"<testcase classname=\"xfstests.ext4_1k\" name=\"generic/002\" time=\"1\">\n"
+	"<failure message=\"output mismatch\"/></testcase>\n"
+	"<testcase classname=\"xfstests.ext4_1k\" name=\"generic/003\" time=\"1\">\n"
+	"<skipped message=\"no\"/></testcase>\n"
+	"</testsuite>\n";
+
+/* Commits in the archive: git's own count */
+static int commits(const char *dir)
+{
+	char *out = str_printf("%s.count", dir);
+	size_t len;
+	char *text;
+	int n;
+
+	text = NULL;
+	if (run_sh("git -C %s rev-list --count HEAD >%s 2>/dev/null", dir, out))
+		n = 0;
+	else
+		n = atoi(text = get_file(out, &len));
+	unlink(out);
+	free(out);
+	free(text);
+	return n;
+}
+
+static struct run_result add(const char *dir, const char *args)
+{
+	return run_fexp(str_printf("archive %s --archive %s/a %s", "add", dir,
+				   args));
+}
+
+TEST_F(tmp, same_run_twice_adds_nothing)
+{
+	struct run_result r = add(self->dir, RUNS);
+
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_EQ(6, commits(str_printf("%s/a", self->dir)));
+	r = add(self->dir, RUNS "/run1-ext4 " KDEVOPS "/old");
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "1 run added")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "2 already there")) TH_LOG("%s", r.out);
+	EXPECT_EQ(7, commits(str_printf("%s/a", self->dir)));
+}
+
+/* Read the one run of the archive */
+static int one_run(struct archive_run *run, void *arg)
+{
+	struct run_record *rec = arg;
+	size_t i;
+
+	for (i = 0; i < run->rec.n; i++)
+		record_set(rec, run->rec.kv[i].key, run->rec.kv[i].value);
+	record_set(rec, "read-cases", str_printf("%zu", run->rf.ncases));
+	if (run->rf.ncases > 1)
+		record_set(rec, "read-second", run->rf.cases[1].name);
+	return 0;
+}
+
+TEST_F(tmp, record_says_what_the_run_was)
+{
+	struct run_record rec = { 0 };
+	char *res = str_printf("%s/res/ext4_1k", self->dir), *err = NULL;
+	struct run_result r;
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s", res));
+	put_in_dir(res, "result.xml", run_xml);
+	r = add(self->dir, str_printf("--machine lab-1 %s/res", self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), one_run,
+				  &rec, &err)) TH_LOG("%s", err);
+	EXPECT_STREQ("6.1.0-28-amd64", record_get(&rec, "kernel"));
+	EXPECT_STREQ("6.1", record_get(&rec, "version"));
+	EXPECT_STREQ("ext4", record_get(&rec, "fs"));
+	EXPECT_STREQ("ext4_1k", record_get(&rec, "section"));
+	EXPECT_STREQ("-b 1024", record_get(&rec, "mkfs"));
+	EXPECT_STREQ("virtio", record_get(&rec, "device"));
+	EXPECT_STREQ("lab-1", record_get(&rec, "machine"));
+	EXPECT_STREQ("complete", record_get(&rec, "status"));
+	EXPECT_STREQ("3 1 1", record_get(&rec, "tests-failures-notrun"));
+	EXPECT_STREQ("3", record_get(&rec, "read-cases"));
+	EXPECT_STREQ("generic/002", record_get(&rec, "read-second"));
+	/* the commit message sums the run up */
+	EXPECT_EQ(0, run_sh("git -C %s/a log -1 --format=%%B | grep -qx 'Failures: generic/002'",
+			    self->dir));
+}
+
+TEST_F(tmp, kdevops_path_names_kernel_and_machine)
+{
+	struct run_record rec = { 0 };
+	char *err = NULL;
+	char *src = str_printf("%s/fstests/ann/xfs/cloud/20240101/6.6.0-rc5/xfs_crc",
+			       self->dir);
+	struct run_result r;
+
+	/* the old kdevops file: no KERNEL property */
+	ASSERT_EQ(0, run_sh("mkdir -p %s && cp %s/old/5.4.230+/xfs_crc/result.xml %s",
+			    src, KDEVOPS, src));
+	r = add(self->dir, str_printf("%s/fstests", self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), one_run,
+				  &rec, &err)) TH_LOG("%s", err);
+	EXPECT_STREQ("6.6.0-rc5", record_get(&rec, "kernel"));
+	EXPECT_STREQ("6.6-rc5", record_get(&rec, "version"));
+	EXPECT_STREQ("ann/cloud", record_get(&rec, "machine"));
+	EXPECT_STREQ("xfs", record_get(&rec, "fs"));
+}
+
+TEST_F(tmp, corrupt_and_cut_short_runs_are_kept)
+{
+	char *res = str_printf("%s/res", self->dir), *stored;
+	struct run_result r;
+	size_t len;
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s/cut %s/bad", res, res));
+	put_file(str_printf("%s/cut/result.xml", res), run_xml, 700);
+	put_str(str_printf("%s/bad/result.xml", res), "no xml at all\n");
+	r = add(self->dir, res);
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "2 runs added")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "1 corrupt, 1 incomplete")) TH_LOG("%s", r.out);
+	EXPECT_EQ(2, commits(str_printf("%s/a", self->dir)));
+	/* the corrupt run's bytes are stored as they were */
+	ASSERT_EQ(0, run_sh("cd %s/a && grep -l '^status: corrupt' runs/*/run | %s > %s/back",
+			    self->dir, "sed 's/run$/result.xml.zst/' | xargs zstd -qdc",
+			    self->dir));
+	stored = get_file(str_printf("%s/back", self->dir), &len);
+	EXPECT_STREQ("no xml at all\n", stored);
+}
+
+TEST_F(tmp, a_folder_that_is_no_archive_is_refused)
+{
+	struct run_result r;
+
+	ASSERT_EQ(0, run_sh("mkdir %s/a && touch %s/a/notes", self->dir,
+			    self->dir));
+	r = add(self->dir, RUNS);
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "neither a git repository nor empty"))
+		TH_LOG("%s", r.err);
+	r = run_fexp("archive " RUNS);
+	EXPECT_EQ(2, r.status);
+}
+
+TEST(record_errors_name_file_and_line)
+{
+	struct run_record rec = { 0 };
+	char *err = NULL;
+
+	EXPECT_EQ(-1, record_parse("runs/x/run", "kernel: 6.1\nbad line\n",
+				   23, &rec, &err));
+	EXPECT_STREQ("runs/x/run:2: not a \"key: value\" line", err);
+	record_free(&rec);
+	free(err);
+	err = NULL;
+	EXPECT_EQ(-1, record_parse("r", "fs: xfs", 7, &rec, &err));
+	EXPECT_STREQ("r:1: the last line has no newline (cut short?)", err);
+	record_free(&rec);
+	free(err);
+	/* a value stays on its line */
+	record_set(&rec, "machine", "a\nb");
+	EXPECT_STREQ("a b", record_get(&rec, "machine"));
+	record_free(&rec);
+}
+
+TEST_HARNESS_MAIN
