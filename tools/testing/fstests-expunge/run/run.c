@@ -16,8 +16,10 @@
 #include "results/result-merge.h"
 #include "results/result-write.h"
 #include "run/check-child.h"
+#include "run/fstests-config.h"
 #include "run/resume-state.h"
 #include "run/retry.h"
+#include "run/run-lock.h"
 #include "run/run.h"
 
 struct run_ctx {
@@ -27,6 +29,7 @@ struct run_ctx {
 	struct applied_set set;
 	struct retry_policy policy;
 	struct run_state st;
+	struct run_locks locks;	/* RESULT_BASE and the section's devices */
 	char *fstests, *base, *exclude;
 	struct strlist args;	/* for check: given, or kept for --resume */
 	bool interrupted;	/* Ctrl-C or SIGTERM */
@@ -97,6 +100,29 @@ static bool resumable(struct run_ctx *rc)
 	return there;
 }
 
+/*
+ * One run at a time on RESULT_BASE and on each device the section's
+ * config names; a config without the section is an error, as check
+ * would run nothing.
+ */
+static int lock(struct run_ctx *rc)
+{
+	char *config = fstests_config_path(rc->fstests), *err = NULL;
+	struct strlist devs = { 0 };
+	int ret;
+
+	ret = fstests_config_devices(config, rc->o->section, &devs, &err);
+	if (ret) {
+		pr_err("%s", err);
+		free(err);
+	} else {
+		ret = run_locks_take(&rc->locks, rc->base, &devs);
+	}
+	strlist_free(&devs);
+	free(config);
+	return ret;
+}
+
 static int prepare(struct run_ctx *rc)
 {
 	const struct run_opts *o = rc->o;
@@ -109,7 +135,7 @@ static int prepare(struct run_ctx *rc)
 	       xasprintf("%s/results", rc->fstests);
 	rc->base = abs_dir(base);
 	free(base);
-	if (!rc->base)
+	if (!rc->base || lock(rc))
 		return EXIT_USAGE;
 	if (run_state_open(&rc->st, rc->base, o->section, !o->resume, &err)) {
 		pr_err("%s", err);
@@ -436,6 +462,7 @@ static void run_ctx_free(struct run_ctx *rc)
 	applied_free(&rc->set);
 	kdata_free(&rc->kc);
 	run_state_free(&rc->st);
+	run_locks_release(&rc->locks);
 	strlist_free(&rc->args);
 	free(rc->fstests);
 	free(rc->base);

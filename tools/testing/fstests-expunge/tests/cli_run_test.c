@@ -4,10 +4,12 @@
  * retries, the merged result.xml, Ctrl-C, a crash and --resume.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -48,6 +50,15 @@ FIXTURE_SETUP(run)
 			      self->dir, "--results", self->dir);
 	setenv("FAKE_STATE", str_printf("%s/state", self->dir), 1);
 	unsetenv("FAKE_FAIL");
+	/* the config check reads: the devices run locks */
+	unsetenv("HOST_OPTIONS");
+	put_str(str_printf("%s/fstests/local.config", self->dir),
+		str_printf("[s0]\nFSTYP=ext4\n[s1]\nTEST_DEV=%s/test-dev\n"
+			   "SCRATCH_DEV='%s/scratch-dev'\n[s2]\n"
+			   "TEST_DEV=%s/other\n", self->dir, self->dir,
+			   self->dir));
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/locks", self->dir)));
+	setenv("FSTESTS_EXPUNGE_LOCK_DIR", str_printf("%s/locks", self->dir), 1);
 }
 
 FIXTURE_TEARDOWN(run)
@@ -276,6 +287,17 @@ static int wait_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* The options with section s9, which the config does not have */
+static char *str_replace_section(const char *base)
+{
+	char *s = strdup(base), *p = strstr(s, "--section s1");
+
+	if (!p)
+		abort();
+	p[strlen("--section s")] = '9';
+	return s;
+}
+
 /* check's pid, from the stand-in's pid file */
 static pid_t check_pid(struct _test_data_run *self)
 {
@@ -334,6 +356,79 @@ TEST_F(run, kill_9_of_run_ends_check_and_its_tests)
 	EXPECT_FALSE(group_alive(pgid));
 	if (group_alive(pgid))	/* the old way: do not leave it behind */
 		kill(-pgid, SIGKILL);
+}
+
+TEST_F(run, second_run_on_the_results_or_a_device_is_refused)
+{
+	pid_t pid = start_hanging(self, "");
+	struct run_result r;
+	char *other, *want;
+
+	ASSERT_GT(pid, 0);
+	want = str_printf("in use by run %d", pid);
+	/* the same results directory */
+	r = fexp_run(self, "-- generic/001");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, want));
+	EXPECT_NE(NULL, strstr(r.err, "/res"));
+	run_free(&r);
+	/* other results, the same TEST_DEV and SCRATCH_DEV */
+	other = str_printf("run %s --results %s/res2", self->base, self->dir);
+	r = run_fexp(str_printf("%s -- generic/001", other));
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "test-dev is in use"));
+	EXPECT_NE(NULL, strstr(r.err, want));
+	EXPECT_FALSE(exists(self, "res2/s1/result.xml"));
+	run_free(&r);
+	/* under --bisect: "cannot tell", not "bad" */
+	r = run_fexp(str_printf("%s --bisect -- generic/001", other));
+	EXPECT_EQ(125, r.status);
+	run_free(&r);
+	kill(pid, SIGKILL);
+	wait_status(pid);
+	/* the holder gone, its check with it: the lock is free */
+	unlink(str_printf("%s/state/hang", self->dir));
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(1, r.status);	/* generic/005 crashed */
+	EXPECT_NE(NULL, strstr(r.err, "taken over"));
+	run_free(&r);
+	free(other);
+	free(want);
+}
+
+TEST_F(run, resume_refuses_while_the_old_check_is_alive)
+{
+	char *path = str_printf("%s/res/.fstests-expunge.lock", self->dir);
+	struct run_result r;
+	int fd;
+
+	r = fexp_run(self, "-- generic/001");
+	EXPECT_EQ(0, r.status);
+	run_free(&r);
+	/* what a check outliving its run holds: the lock, a dead pid */
+	fd = open(path, O_RDWR);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, flock(fd, LOCK_EX | LOCK_NB));
+	ASSERT_EQ(8, pwrite(fd, "4194304\n", 8, 0));
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "the check that run 4194304 started"));
+	run_free(&r);
+	close(fd);
+	free(path);
+}
+
+TEST_F(run, section_missing_from_the_config_runs_nothing)
+{
+	struct run_result r;
+
+	r = run_fexp(str_printf("run %s -- generic/001",
+				str_replace_section(self->base)));
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "no section [s9]"));
+	EXPECT_NE(NULL, strstr(r.err, "local.config"));
+	EXPECT_FALSE(exists(self, "state/fake-check.calls"));
+	run_free(&r);
 }
 
 TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)

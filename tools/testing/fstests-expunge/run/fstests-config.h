@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The devices an fstests config section names, as check reads them. */
+#ifndef FEXP_FSTESTS_CONFIG_H
+#define FEXP_FSTESTS_CONFIG_H
+
+#include "lib/strbuf.h"
+
+/*
+ * The config file check reads in the fstests tree: $HOST_OPTIONS,
+ * configs/HOST.config, configs/HOST, else local.config (malloc'd, an
+ * absolute path), or NULL if there is none.
+ */
+char *fstests_config_path(const char *fstests);
+
+/*
+ * The devices section uses (TEST_DEV, SCRATCH_DEV, the log, realtime and
+ * log-writes devices, SCRATCH_DEV_POOL), from the environment and the
+ * config's sections up to and including this one, as check accumulates
+ * them. A config with sections but not this one is an error: check would
+ * run nothing (0, or -1 with *err naming the file and its sections).
+ */
+int fstests_config_devices(const char *config, const char *section,
+			   struct strlist *devs, char **err);
+
+#endif
