@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "archive/archive.h"
+#include "kernel/version.h"
 #include "lib/decompress.h"
 #include "lib/fileio.h"
 
@@ -15,12 +16,24 @@
 #define RESULT_MAX	(1024u * 1024 * 1024)
 #define RECORD_MAX	(1024u * 1024)
 
-static int name_cmp(const void *a, const void *b)
+/* Where a run goes in the walk: oldest first */
+struct run_key {
+	struct kver v;
+	char started[32];
+	char id[17];
+};
+
+static int key_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct run_key *x = a, *y = b;
+	int c = kver_cmp(&x->v, &y->v);
+
+	if (!c)
+		c = strcmp(x->started, y->started);
+	return c ? c : strcmp(x->id, y->id);
 }
 
-/* The run folders of runs/, sorted: names of 16 hex digits */
+/* The run folders of runs/: names of 16 hex digits */
 static int list_runs(const char *dir, struct strlist *ids, char **err)
 {
 	char *runs = xasprintf("%s/runs", dir);
@@ -40,8 +53,6 @@ static int list_runs(const char *dir, struct strlist *ids, char **err)
 			strlist_add(ids, xstrdup(de->d_name));
 	closedir(d);
 	free(runs);
-	if (ids->n)
-		qsort(ids->v, ids->n, sizeof(*ids->v), name_cmp);
 	return 0;
 }
 
@@ -95,7 +106,8 @@ static void read_shards(const char *rdir, struct archive_run *run)
 }
 
 static int read_run(const char *dir, const char *id, struct archive_run *run,
-		    char **err)
+		    bool (*want)(const struct run_record *rec, void *arg),
+		    void *arg, char **err)
 {
 	char *rdir = xasprintf("%s/runs/%s", dir, id);
 	char *path = xasprintf("%s/run", rdir), *buf;
@@ -109,8 +121,9 @@ static int read_run(const char *dir, const char *id, struct archive_run *run,
 	}
 	ret = record_parse(path, buf, len, &run->rec, err);
 	free(buf);
-	if (ret)
+	if (ret || (want && !want(&run->rec, arg)))
 		goto out;
+	run->wanted = true;
 	free(path);
 	path = xasprintf("%s/result.xml.zst", rdir);
 	run->readable = !read_zst(path, &run->rf, &run->why);
@@ -130,24 +143,66 @@ static void run_release(struct archive_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
-int archive_each(const char *dir, int (*fn)(struct archive_run *run,
-					    void *arg),
+/* The key of each run, from its record alone, sorted */
+static int sort_runs(const char *dir, const struct strlist *ids,
+		     struct run_key *keys, char **err)
+{
+	size_t i;
+
+	for (i = 0; i < ids->n; i++) {
+		struct run_record rec = { 0 };
+		char *path = xasprintf("%s/runs/%s/run", dir, ids->v[i]), *buf;
+		const char *s;
+		size_t len;
+		int ret = read_file(path, RECORD_MAX, &buf, &len);
+
+		if (ret) {
+			*err = xasprintf("%s: %s", path, errstr(errno));
+		} else {
+			ret = record_parse(path, buf, len, &rec, err);
+			free(buf);
+		}
+		if (!ret) {
+			s = record_get(&rec, "version");
+			if (!s || kver_parse(s, &keys[i].v))
+				memset(&keys[i].v, 0, sizeof(keys[i].v));
+			s = record_get(&rec, "started");
+			snprintf(keys[i].started, sizeof(keys[i].started),
+				 "%s", s ? s : "");
+			snprintf(keys[i].id, sizeof(keys[i].id), "%s", ids->v[i]);
+		}
+		record_free(&rec);
+		free(path);
+		if (ret)
+			return -1;
+	}
+	qsort(keys, ids->n, sizeof(*keys), key_cmp);
+	return 0;
+}
+
+int archive_each(const char *dir,
+		 bool (*want)(const struct run_record *rec, void *arg),
+		 int (*fn)(struct archive_run *run, void *arg),
 		 void *arg, char **err)
 {
 	struct strlist ids = { 0 };
+	struct run_key *keys;
 	size_t i;
 	int ret = 0;
 
 	if (list_runs(dir, &ids, err))
 		return -1;
+	keys = xcalloc(ids.n + 1, sizeof(*keys));
+	ret = sort_runs(dir, &ids, keys, err);
 	for (i = 0; i < ids.n && !ret; i++) {
 		struct archive_run run = { 0 };
 
-		ret = read_run(dir, ids.v[i], &run, err);
-		if (!ret)
+		ret = read_run(dir, keys[i].id, &run, want, arg, err);
+		if (!ret && run.wanted)
 			ret = fn(&run, arg);
 		run_release(&run);
 	}
+	free(keys);
 	strlist_free(&ids);
 	return ret;
 }

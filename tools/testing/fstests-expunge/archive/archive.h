@@ -35,16 +35,19 @@ struct archive_run {
 	struct result_file rf;	/* its result.xml; shards in rf.more */
 	bool readable;		/* rf holds something */
 	char *why;		/* else why not */
+	bool wanted;
 };
 
 /*
- * Call fn for every run of the archive dir, in the order of their ids,
- * one at a time (memory stays flat however many runs). fn's non-zero
- * return stops the walk and is returned; -1 with *err when the archive
- * cannot be read.
+ * Call fn for every run of the archive dir, one at a time (memory stays
+ * flat however many runs), oldest first: by upstream version, then start
+ * time, then id. With want (else NULL), only the runs whose record it
+ * wants are read further. fn's non-zero return stops the walk and is
+ * returned; -1 with *err when the archive cannot be read.
  */
-int archive_each(const char *dir, int (*fn)(struct archive_run *run,
-					    void *arg),
+int archive_each(const char *dir,
+		 bool (*want)(const struct run_record *rec, void *arg),
+		 int (*fn)(struct archive_run *run, void *arg),
 		 void *arg, char **err);
 
 #endif

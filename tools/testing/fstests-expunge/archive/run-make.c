@@ -156,6 +156,7 @@ static void describe(struct new_run *run, const struct result_file *rf,
 	record_set(r, "mount", rf ? result_prop(rf, "MOUNT_OPTIONS") : NULL);
 	record_set(r, "device", device_kind(rf ? result_prop(rf, "TEST_DEV") : NULL));
 	record_set(r, "fstests", "unknown");
+	record_set(r, "started", rf ? rf->started : NULL);
 	if (o->machine)
 		machine = xstrdup(o->machine);
 	if (!machine)

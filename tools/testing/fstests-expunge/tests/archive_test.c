@@ -94,7 +94,7 @@ TEST_F(tmp, record_says_what_the_run_was)
 	put_in_dir(res, "result.xml", run_xml);
 	r = add(self->dir, str_printf("--machine lab-1 %s/res", self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
-	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), one_run,
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, one_run,
 				  &rec, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ("6.1.0-28-amd64", record_get(&rec, "kernel"));
 	EXPECT_STREQ("6.1", record_get(&rec, "version"));
@@ -125,7 +125,7 @@ TEST_F(tmp, kdevops_path_names_kernel_and_machine)
 			    src, KDEVOPS, src));
 	r = add(self->dir, str_printf("%s/fstests", self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
-	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), one_run,
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, one_run,
 				  &rec, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ("6.6.0-rc5", record_get(&rec, "kernel"));
 	EXPECT_STREQ("6.6-rc5", record_get(&rec, "version"));
