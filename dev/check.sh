@@ -186,6 +186,9 @@ step "man page and bash completion cover every command and option" \
 	bash "$top/dev/check-manual.sh" "$ksrc" "$build"
 step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
 	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
+step "archive and matrix: JSON and pages against known answers (dev/check-matrix.py)" \
+	python3 "$top/dev/check-matrix.py" "$build/fstests-expunge" "$tool" \
+	"$build/matrix-check"
 step "KTAP report as the kernel's kunit.py parse reads it" \
 	bash "$top/dev/check-ktap.sh" "$ksrc" "$build"
 step "sphinx: our pages add no warning to filesystems htmldocs" \

@@ -31,6 +31,7 @@ static const struct cmd commands[] = {
 	{ "update", do_update, "propose data changes from results" },
 	{ "import", do_import, "other harnesses' expunge lists as data lines" },
 	{ "archive", do_archive, "record runs in a results archive (git)" },
+	{ "matrix", do_matrix, "the test matrix over every archived run" },
 	{ "help", do_help, "show this help, or a command's" },
 };
 

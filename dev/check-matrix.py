@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The test matrix checked against the answers it must give: an archive
+made with "archive add" from result files written here (every class of
+cell, two machines, a run cut short) and from the real runs of
+tests/fixtures/compare; "matrix --format json" parsed with json, the
+pages rendered by headless Chromium, their DOM read back against the
+JSON, and a screenshot taken.
+
+Usage: dev/check-matrix.py FSTESTS_EXPUNGE TOOL_DIR WORK_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+FEXP, TOOL, WORK = sys.argv[1:4]
+CMP = os.path.join(TOOL, 'tests/fixtures/compare')
+CHROMIUM = shutil.which('chromium') or shutil.which('chromium-headless-shell')
+CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu',
+                  '--disable-quic', '--no-first-run',
+                  '--disable-background-networking',
+                  '--disable-component-update', '--disable-sync']
+failures = []
+
+DATA = {'ext4.expunge': 'generic/004  fail     # known here\n'
+                        'generic/005  expunge  # hangs\n',
+        'global.expunge': ''}
+
+# (machine, kernel, tests): P pass, F fail, S skipped, FP fail then pass
+RUNS = [
+    ('m1', '6.1.100', 'g001=P g002=F g003=P g004=F g005=- g006=S'),
+    ('m1', '6.1.100', 'g001=P g002=P g003=P g004=F g006=S'),
+    ('m1', '6.1.100', 'g001=P g002=P g003=P g004=F g006=S'),
+    ('m1', '6.6.30', 'g001=P g002=P g003=F g004=F g006=S g008=FP'),
+    ('m1', '6.6.30', 'g001=P g002=P g003=F g004=F g006=S g007=F CUT'),
+    ('m2', '6.6.30', 'g001=P g002=P g003=P g004=F g006=S'),
+]
+
+# What the matrix must say: (machine, kernel, test): (class, fail, runs)
+WANT = {
+    ('m1', '6.1.100', 'generic/001'): ('pass', 0, 3),
+    ('m1', '6.1.100', 'generic/002'): ('flaky', 1, 3),
+    ('m1', '6.1.100', 'generic/003'): ('pass', 0, 3),
+    ('m1', '6.1.100', 'generic/004'): ('known', 3, 3),
+    ('m1', '6.1.100', 'generic/005'): ('expunged', 0, 0),
+    ('m1', '6.1.100', 'generic/006'): ('notrun', 0, 0),
+    ('m1', '6.6.30', 'generic/002'): ('pass', 0, 2),
+    ('m1', '6.6.30', 'generic/003'): ('fail', 2, 2),
+    ('m1', '6.6.30', 'generic/007'): ('crash', 1, 1),
+    ('m1', '6.6.30', 'generic/008'): ('flaky', 1, 1),
+    ('m2', '6.6.30', 'generic/003'): ('pass', 0, 1),
+    ('m2', '6.6.30', 'generic/004'): ('known', 1, 1),
+}
+FIRST = {('m1', 'generic/003'): '6.6.30', ('m1', 'generic/002'): '6.1.100',
+         ('m1', 'generic/004'): '6.1.100', ('m2', 'generic/003'): None}
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+    return cond
+
+
+def result_xml(i, kernel, tests):
+    out = ['<?xml version="1.0"?>\n<testsuite name="xfstests" time="9" '
+           'start_timestamp="2026-12-0%dT08:00:00+00:00">\n' % (i + 1) +
+           '<properties>\n<property name="FSTYP" value="ext4"/>\n'
+           '<property name="SECTION" value="ext4_4k"/>\n'
+           '<property name="KERNEL" value="%s"/>\n</properties>\n' % kernel]
+    for t in tests.split():
+        if t == 'CUT':
+            return ''.join(out)     # cut short: no </testsuite>
+        name, outcomes = t.split('=')
+        name = 'generic/' + name[1:]
+        for o in outcomes.replace('-', ''):
+            body = {'P': '', 'F': '<failure message="x"/>',
+                    'S': '<skipped message="no"/>'}[o]
+            out.append('<testcase classname="xfstests.ext4_4k" name="%s" '
+                       'time="1">%s</testcase>\n' % (name, body))
+    out.append('</testsuite>\n')
+    return ''.join(out)
+
+
+def fexp(*args, ok=(0,)):
+    p = subprocess.run([FEXP] + list(args), capture_output=True, check=False)
+    if p.returncode not in ok:
+        sys.exit('%s: exit %d: %s' % (' '.join(args), p.returncode,
+                                      p.stderr.decode()))
+    return p.stdout.decode()
+
+
+def make_archive():
+    arch = os.path.join(WORK, 'archive')
+    data = os.path.join(WORK, 'data')
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(data)
+    for name, text in DATA.items():
+        with open(os.path.join(data, name), 'w') as f:
+            f.write(text)
+    for i, (machine, kernel, tests) in enumerate(RUNS):
+        d = os.path.join(WORK, 'res%d' % i, 'ext4_4k')
+        os.makedirs(d)
+        with open(os.path.join(d, 'result.xml'), 'w') as f:
+            f.write(result_xml(i, kernel, tests))
+        fexp('archive', 'add', '--archive', arch, '--machine', machine,
+             os.path.dirname(d))
+    fexp('archive', 'add', '--archive', arch, os.path.join(CMP, 'kdevops'),
+         os.path.join(CMP, 'runs'))
+    return arch, data
+
+
+def cells(doc):
+    got, first = {}, {}
+    for m in doc['matrices']:
+        if m['fs'] != 'ext4' or m['section'] != 'ext4_4k' or \
+           m['machine'] not in ('m1', 'm2'):
+            continue
+        for t in m['tests']:
+            first[(m['machine'], t['test'])] = t['first_failing']
+            for c in t['cells']:
+                got[(m['machine'], c['kernel'], t['test'])] = c
+    return got, first
+
+
+def check_json(doc):
+    got, first = cells(doc)
+    for key, (cls, fail, runs) in WANT.items():
+        c = got.get(key)
+        if not check(c is not None, 'json: no cell %s' % (key,)):
+            continue
+        check((c['class'], c['failures'], c['runs']) == (cls, fail, runs),
+              'json: %s: %s %d/%d, want %s %d/%d' %
+              (key, c['class'], c['failures'], c['runs'], cls, fail, runs))
+        if runs:
+            check(abs(c['rate'] - fail / runs) < 1e-3,
+                  'json: %s: rate %s' % (key, c['rate']))
+    check(('m2', '6.1.100', 'generic/001') not in got,
+          'json: machine m2 got a kernel it never ran')
+    for key, k in FIRST.items():
+        check(first.get(key) == k, 'json: first failing of %s: %s, want %s'
+              % (key, first.get(key), k))
+    envs = {(m['fs'], m['section'], m['machine']) for m in doc['matrices']}
+    check(('xfs', 'xfs_reflink_4k', 'unknown') in envs or
+          any(e[1] == 'xfs_reflink_4k' for e in envs),
+          'json: the kdevops runs are not in it: %s' % sorted(envs))
+
+
+class Dom(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.table = None
+        self.row = None
+        self.compare = False
+        self.cells = {}
+        self.changed = set()
+        self.pages = []
+        self.scripts = 0
+        self.links = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'script':
+            self.scripts += 1
+        if tag == 'a' and a.get('href'):
+            self.links.append(a['href'])
+        if tag == 'div' and a.get('id') == 'table':
+            self.table = (a['data-fs'], a['data-section'], a['data-machine'])
+        if tag == 'tr' and 'data-page' in a:
+            self.pages.append(a['data-page'])
+        if tag == 'tr' and 'data-test' in a:
+            self.row = a['data-test']
+        if tag == 'tr' and 'data-compare' in a:
+            self.row = None
+            self.changed.add(a['data-compare'])
+        if tag == 'td' and 'data-class' in a and self.row:
+            self.cells[(self.row, a['data-kernel'])] = a['data-class']
+
+
+def render(page, shot=None):
+    profile = os.path.join(WORK, 'chromium-profile')
+    shutil.rmtree(profile, ignore_errors=True)
+    extra = ['--dump-dom'] if not shot else \
+        ['--hide-scrollbars', '--window-size=1400,900', '--screenshot=' + shot]
+    p = subprocess.run([CHROMIUM] + CHROMIUM_FLAGS +
+                       ['--user-data-dir=' + profile] + extra +
+                       ['file://' + os.path.abspath(page)],
+                       capture_output=True, timeout=60, check=False)
+    if p.returncode or (not shot and b'<html' not in p.stdout):
+        sys.exit('%s: chromium failed: %s' % (page, p.stderr.decode()[-500:]))
+    return p.stdout.decode('utf-8')
+
+
+def check_html(doc, out):
+    index = Dom()
+    index.feed(render(os.path.join(out, 'index.html')))
+    check(len(index.pages) == len(doc['matrices']),
+          'html: index lists %d tables, json %d' %
+          (len(index.pages), len(doc['matrices'])))
+    tables = {(m['fs'], m['section'], m['machine']): m
+              for m in doc['matrices']}
+    # Chromium takes seconds a page: the tables of the runs written here,
+    # and the first of the real runs
+    ours = [p for p, t in zip(index.pages, sorted(tables))
+            if t[2] in ('m1', 'm2')]
+    for page in ours + [index.pages[-1]]:
+        dom = Dom()
+        dom.feed(render(os.path.join(out, page)))
+        check(not dom.scripts, 'html: %s has a script' % page)
+        check(all(':' not in l for l in dom.links),
+              'html: %s links out: %s' % (page, dom.links))
+        m = tables.get(dom.table)
+        if not check(m is not None, 'html: %s: table %s not in json' %
+                     (page, dom.table)):
+            continue
+        want = {(t['test'], c['kernel']): c['class'] for t in m['tests']
+                for c in t['cells']}
+        check(dom.cells == want, 'html: %s: cells differ from json: %s' %
+              (page, sorted(set(dom.cells.items()) ^ set(want.items()))[:4]))
+        if len(m['kernels']) > 1:
+            a, b = m['kernels'][-2]['release'], m['kernels'][-1]['release']
+            changed = {t for (t, k), c in want.items() if k == a and
+                       c != want[(t, b)]}
+            check(dom.changed == changed, 'html: %s: compare view %s, want %s'
+                  % (page, sorted(dom.changed)[:4], sorted(changed)[:4]))
+    shot = os.path.join(WORK, 'matrix.png')
+    render(os.path.join(out, (ours or index.pages)[0]), shot)
+    check(os.path.getsize(shot) > 10000, 'html: screenshot too small')
+    print('screenshot: %s' % shot)
+
+
+def main():
+    if not CHROMIUM:
+        sys.exit('chromium not found: install it (dev/setup.sh does)')
+    arch, data = make_archive()
+    doc = json.loads(fexp('matrix', '--format', 'json', '--data', data,
+                          arch))
+    check_json(doc)
+    one = json.loads(fexp('matrix', '--format', 'json', '--data', data,
+                          '--fs', 'ext4', '--kernel', '6.6*', arch))
+    check({k['release'] for m in one['matrices'] for k in m['kernels']} ==
+          {'6.6.30'}, 'json: --kernel 6.6* lets other kernels through')
+    out = os.path.join(WORK, 'pages')
+    fexp('matrix', '-o', out, '--data', data, arch)
+    check_html(doc, out)
+    for f in failures:
+        print('FAIL: ' + f)
+    print('%d failed' % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+main()

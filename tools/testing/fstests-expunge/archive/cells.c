@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Every archived run summed up per test, as the runs stream by. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/cells.h"
+
+unsigned int cells_name(struct cells *cs, const char *name)
+{
+	bool added;
+	int *ix = strmap_get(&cs->name_ix, name, strlen(name), true, &added);
+
+	if (added) {
+		*ix = cs->names.n;
+		strlist_add(&cs->names, xstrdup(name));
+	}
+	return *ix;
+}
+
+/* The index of the item of key in map, pushed onto the array if new */
+static unsigned int lookup(struct strmap *map, const char *key,
+			   void *arrp, size_t *n, size_t *alloc, size_t size,
+			   bool *added)
+{
+	int *ix = strmap_get(map, key, strlen(key), true, added);
+
+	if (*added) {
+		*ix = *n;
+		array_push(arrp, n, alloc, size);
+	}
+	return *ix;
+}
+
+static struct cell_col *col_of(struct cells *cs, const struct run_record *r,
+			       unsigned int *group)
+{
+	struct cell_group g = {
+		cells_name(cs, record_get(r, "fs") ?: "unknown"),
+		cells_name(cs, record_get(r, "section") ?: "unknown"),
+		cells_name(cs, record_get(r, "machine") ?: "unknown"),
+	};
+	unsigned int kernel = cells_name(cs, record_get(r, "kernel") ?: "unknown");
+	char key[48];
+	bool added;
+	unsigned int i;
+
+	snprintf(key, sizeof(key), "%u/%u/%u", g.fs, g.section, g.machine);
+	*group = lookup(&cs->group_ix, key, &cs->g, &cs->ng, &cs->ag,
+			sizeof(*cs->g), &added);
+	if (added)
+		cs->g[*group] = g;
+	snprintf(key, sizeof(key), "%u/%u", *group, kernel);
+	i = lookup(&cs->col_ix, key, &cs->col, &cs->ncol, &cs->acol,
+		   sizeof(*cs->col), &added);
+	cs->col[i].group = *group;
+	cs->col[i].kernel = kernel;
+	return &cs->col[i];
+}
+
+static struct cell *cell_of(struct cells *cs, unsigned int group,
+			    unsigned int kernel, const char *test)
+{
+	unsigned int t = cells_name(cs, test), i;
+	char key[48];
+	bool added;
+
+	snprintf(key, sizeof(key), "%u/%u/%u", group, kernel, t);
+	i = lookup(&cs->cell_ix, key, &cs->c, &cs->n, &cs->alloc,
+		   sizeof(*cs->c), &added);
+	if (added) {
+		cs->c[i].group = group;
+		cs->c[i].kernel = kernel;
+		cs->c[i].test = t;
+	}
+	return &cs->c[i];
+}
+
+/* The attempts of one test in a run are consecutive testcases */
+static void add_cases(struct cells *cs, const struct cell_col *col,
+		      const struct result_file *rf, bool cut_short)
+{
+	size_t i, j;
+
+	for (i = 0; i < rf->ncases; i = j) {
+		unsigned int pass = 0, fail = 0, skip = 0;
+		struct cell *c;
+
+		for (j = i; j < rf->ncases &&
+		     !strcmp(rf->cases[j].name, rf->cases[i].name); j++) {
+			pass += rf->cases[j].outcome == OUT_PASS;
+			fail += rf->cases[j].outcome == OUT_FAIL;
+			skip += rf->cases[j].outcome == OUT_NOTRUN;
+		}
+		c = cell_of(cs, col->group, col->kernel, rf->cases[i].name);
+		c->runs += pass || fail;
+		c->fail += !!fail;
+		c->mixed += pass && fail;
+		c->notrun += skip && !pass && !fail;
+		c->crash += cut_short && j == rf->ncases;
+	}
+}
+
+void cells_add_run(struct cells *cs, const struct archive_run *run)
+{
+	const char *status = record_get(&run->rec, "status");
+	unsigned int group;
+	struct cell_col *col = col_of(cs, &run->rec, &group);
+	bool cut_short = str_starts(status ?: "", "incomplete");
+	size_t i;
+
+	col->runs++;
+	col->incomplete += cut_short;
+	if (!run->readable || str_starts(status ?: "", "corrupt")) {
+		col->corrupt++;
+		return;
+	}
+	add_cases(cs, col, &run->rf, cut_short && !run->rf.nmore);
+	for (i = 0; i < run->rf.nmore; i++)
+		add_cases(cs, col, &run->rf.more[i], false);
+}
+
+void cells_free(struct cells *cs)
+{
+	strmap_free(&cs->name_ix);
+	strlist_free(&cs->names);
+	strmap_free(&cs->group_ix);
+	strmap_free(&cs->col_ix);
+	strmap_free(&cs->cell_ix);
+	free(cs->g);
+	free(cs->col);
+	free(cs->c);
+	memset(cs, 0, sizeof(*cs));
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every archived run summed up per test: cells of (filesystem, section,
+ * machine) x kernel x test, counted as the runs stream by. The memory
+ * grows with the cells, not with the runs.
+ */
+#ifndef FEXP_CELLS_H
+#define FEXP_CELLS_H
+
+#include "archive/archive.h"
+#include "lib/strmap.h"
+
+/* A group: one filesystem, section and machine; its runs shown apart */
+struct cell_group {
+	unsigned int fs, section, machine;	/* name indexes */
+};
+
+/* The runs of one group on one kernel */
+struct cell_col {
+	unsigned int group, kernel;
+	unsigned int runs, incomplete, corrupt;
+};
+
+struct cell {
+	unsigned int group, kernel, test;
+	unsigned int runs;	/* runs in which the test passed or failed */
+	unsigned int fail;	/* of those, runs in which it failed */
+	unsigned int mixed;	/* runs with failed and passed attempts */
+	unsigned int notrun;	/* runs in which it was skipped */
+	unsigned int crash;	/* the last test of a run cut short */
+};
+
+struct cells {
+	struct strmap name_ix;	/* a name: its index in names */
+	struct strlist names;
+	struct strmap group_ix, col_ix, cell_ix;
+	struct cell_group *g;
+	size_t ng, ag;
+	struct cell_col *col;
+	size_t ncol, acol;
+	struct cell *c;
+	size_t n, alloc;
+};
+
+/* Count one run in */
+void cells_add_run(struct cells *cs, const struct archive_run *run);
+/* The index of a name, adding it */
+unsigned int cells_name(struct cells *cs, const char *name);
+void cells_free(struct cells *cs);
+
+#endif

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The test matrix: the archives' runs as tables of tests x kernels. */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix/matrix.h"
+#include "matrix/matrix-class.h"
+
+static bool want(const struct run_record *rec, const struct matrix_opts *o)
+{	const char *fs = record_get(rec, "fs");
+	const char *section = record_get(rec, "section");
+	const char *kernel = record_get(rec, "kernel");
+
+	return (!o->fs || str_same(fs, o->fs)) &&
+		(!o->section || str_same(section, o->section)) &&
+		(!o->kernel || (kernel && !fnmatch(o->kernel, kernel, 0)));
+}
+
+struct walk {
+	struct matrix *m;
+	const struct matrix_opts *o;
+};
+
+static int add(struct archive_run *run, void *arg)
+{
+	struct walk *w = arg;
+
+	cells_add_run(&w->m->cs, run);
+	w->m->runs++;
+	return 0;
+}
+
+static bool want_run(const struct run_record *rec, void *arg)
+{
+	return want(rec, ((struct walk *)arg)->o);
+}
+
+static int kernel_cmp(const void *a, const void *b)
+{
+	const struct mx_kernel *x = a, *y = b;
+	int c = kver_cmp(&x->v, &y->v);
+
+	return c ? c : strcmp(x->release, y->release);
+}
+
+static int test_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct mx_test *)a)->name,
+		      ((const struct mx_test *)b)->name);
+}
+
+static int table_cmp(const void *a, const void *b)
+{
+	const struct mx_table *x = a, *y = b;
+	int c = strcmp(x->fs, y->fs);
+
+	if (!c)
+		c = strcmp(x->section, y->section);
+	return c ? c : strcmp(x->machine, y->machine);
+}
+
+/* The kernels of group g, oldest first; kpos: a kernel's column */
+static void table_kernels(struct matrix *m, struct mx_table *t,
+			  unsigned int g, int *kpos)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->cs.ncol; i++)
+		n += m->cs.col[i].group == g;
+	t->k = xcalloc(n + 1, sizeof(*t->k));
+	for (i = 0; i < m->cs.ncol; i++) {
+		struct mx_kernel *k = &t->k[t->nk];
+
+		if (m->cs.col[i].group != g)
+			continue;
+		t->nk++;
+		k->release = m->cs.names.v[m->cs.col[i].kernel];
+		k->col = &m->cs.col[i];
+		if (!kver_parse_prefix(k->release, &k->v, NULL))
+			kver_str(&k->v, k->version);
+	}
+	qsort(t->k, t->nk, sizeof(*t->k), kernel_cmp);
+	for (i = 0; i < t->nk; i++)
+		kpos[t->k[i].col->kernel] = i;
+}
+
+/* The tests of group g, by name, each with a cell per kernel */
+static void table_tests(struct matrix *m, struct mx_table *t,
+			unsigned int g, const int *kpos, int *tpos)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->cs.n; i++)
+		if (m->cs.c[i].group == g && tpos[m->cs.c[i].test] < 0)
+			tpos[m->cs.c[i].test] = n++;
+	t->t = xcalloc(n + 1, sizeof(*t->t));
+	for (i = 0; i < m->cs.n; i++) {
+		const struct cell *c = &m->cs.c[i];
+
+		if (c->group == g && !t->t[tpos[c->test]].name)
+			t->t[tpos[c->test]].name = m->cs.names.v[c->test];
+	}
+	t->nt = n;
+	qsort(t->t, n, sizeof(*t->t), test_cmp);
+	for (i = 0; i < n; i++) {
+		tpos[cells_name(&m->cs, t->t[i].name)] = i;
+		t->t[i].cells = xcalloc(t->nk + 1, sizeof(*t->t[i].cells));
+	}
+	for (i = 0; i < m->cs.n; i++) {
+		const struct cell *c = &m->cs.c[i];
+
+		if (c->group == g)
+			t->t[tpos[c->test]].cells[kpos[c->kernel]].c = c;
+	}
+	for (i = 0; i < n; i++)
+		tpos[cells_name(&m->cs, t->t[i].name)] = -1;
+}
+
+static void tables(struct matrix *m)
+{
+	size_t names = m->cs.names.n + 1, g;
+	int *kpos = xcalloc(names, sizeof(*kpos));
+	int *tpos = xmalloc(names * sizeof(*tpos));
+
+	memset(tpos, 0xff, names * sizeof(*tpos));
+	m->tab = xcalloc(m->cs.ng + 1, sizeof(*m->tab));
+	for (g = 0; g < m->cs.ng; g++) {
+		struct mx_table *t = &m->tab[m->n++];
+
+		t->fs = m->cs.names.v[m->cs.g[g].fs];
+		t->section = m->cs.names.v[m->cs.g[g].section];
+		t->machine = m->cs.names.v[m->cs.g[g].machine];
+		table_kernels(m, t, g, kpos);
+		table_tests(m, t, g, kpos, tpos);
+	}
+	qsort(m->tab, m->n, sizeof(*m->tab), table_cmp);
+	free(kpos);
+	free(tpos);
+}
+
+int matrix_build(const struct matrix_opts *o, char *const *archives,
+		 size_t n, struct matrix *m, char **err)
+{
+	struct walk w = { m, o };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (archive_each(archives[i], want_run, add, &w, err))
+			return -1;
+	tables(m);
+	return matrix_classify(m, o->data, err);
+}
+
+void matrix_free(struct matrix *m)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->n; i++) {
+		for (j = 0; j < m->tab[i].nt; j++)
+			free(m->tab[i].t[j].cells);
+		free(m->tab[i].t);
+		free(m->tab[i].k);
+	}
+	free(m->tab);
+	cells_free(&m->cs);
+	strlist_free(&m->whys);
+	memset(m, 0, sizeof(*m));
+}
+
+const char *cell_class_name(enum cell_class cls)
+{
+	static const char *const names[] = {
+		[CL_PASS] = "pass", [CL_FAIL] = "fail", [CL_FLAKY] = "flaky",
+		[CL_KNOWN] = "known", [CL_EXPUNGED] = "expunged",
+		[CL_NOTRUN] = "notrun", [CL_CRASH] = "crash",
+	};
+
+	return names[cls];
+}
