@@ -19,30 +19,23 @@ static const struct usage usage = {
 "Exit status: 0 clean, 1 problems found, 2 bad usage or unreadable file.",
 };
 
-/* Every file of the data directory: global.expunge and each FS.expunge */
+/* Every file of the data directory, eol/ too */
 static int load_datadir(const char *data, struct datadir *dd,
 			struct dataset *ds, struct diag *d)
 {
-	char *err = NULL, **fs;
+	char *err = NULL;
 	int ret = EXIT_OK;
-	size_t i;
 
 	if (datadir_find(data, dd, &err)) {
 		pr_err("%s", err);
 		free(err);
 		return EXIT_USAGE;
 	}
-	fs = datadir_filesystems(dd);
-	if (datadir_load_name(dd, GLOBAL_DATA, ds, d, &err))
+	if (datadir_load_all(dd, ds, d, &err)) {
+		pr_err("%s", err);
 		free(err);
-	for (i = 0; fs[i] && !ret; i++) {
-		if (datadir_load_name(dd, fs[i], ds, d, &err)) {
-			pr_err("%s", err);
-			free(err);
-			ret = EXIT_USAGE;
-		}
+		ret = EXIT_USAGE;
 	}
-	free_list(fs);
 	return ret;
 }
 

@@ -99,6 +99,7 @@ int do_compare(int argc, char **argv)
 			   "name the kernel fixes each failing test's source in\n"
 			   "this fstests tree gives; with a git --srctree, say\n"
 			   "whether the tree has them (a missing backport?)"),
+		OPT_ENV(&co.k),
 		OPT_PARENT(kernel_options)
 	};
 	int i, ret;
@@ -120,5 +121,6 @@ out:
 	strlist_free(&co.base_paths);
 	strlist_free(&co.paths);
 	strlist_free(&co.maps);
+	strlist_free(&co.k.env);
 	return ret;
 }

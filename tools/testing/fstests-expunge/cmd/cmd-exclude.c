@@ -68,7 +68,9 @@ int do_exclude(int argc, char **argv)
 			    "keep known failures in the run"),
 		OPT_STRING(0, "fstests", &job.fstests, "DIR",
 			   "the fstests tree that group entries are expanded\n"
-			   "from (default: $FSTESTS_DIR)"),
+			   "from, and whose fixes retire test-fixed-by= entries\n"
+			   "(default: $FSTESTS_DIR)"),
+		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};
 	int ret;
@@ -81,5 +83,6 @@ int do_exclude(int argc, char **argv)
 	else
 		ret = exclude_write(&job);
 	strlist_free(&sections);
+	strlist_free(&ko.env);
 	return ret;
 }

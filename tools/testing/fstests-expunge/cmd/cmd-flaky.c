@@ -47,6 +47,10 @@ int do_flaky(int argc, char **argv)
 		OPT_STRING('f', "fs", &fs, "FS", "the filesystem (FSTYP)"),
 		OPT_STRLIST('s', "section", &sections, "S",
 			    "the fstests config section (repeat for more)"),
+		OPT_STRING(0, "fstests", &ko.fstests, "DIR",
+			   "the fstests tree whose fixes retire test-fixed-by=\n"
+			   "entries (default: $FSTESTS_DIR)"),
+		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};
 	struct kdata_cache kc;
@@ -59,12 +63,14 @@ int do_flaky(int argc, char **argv)
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0) {
 		strlist_free(&sections);
+		strlist_free(&ko.env);
 		return parse_options_exit(argc);
 	}
 	if (argc || !fs) {
 		pr_err(fs ? "flaky: unexpected argument" :
 		       "flaky: --fs is required");
 		strlist_free(&sections);
+		strlist_free(&ko.env);
 		return usage_error("flaky");
 	}
 	kdata_init(&kc, &ko);
@@ -85,5 +91,6 @@ int do_flaky(int argc, char **argv)
 	sb_free(&sb);
 	kdata_free(&kc);
 	strlist_free(&sections);
+	strlist_free(&ko.env);
 	return ret;
 }

@@ -81,6 +81,7 @@ int do_run(int argc, char **argv)
 			    "failure (crashed)"),
 		OPT_BOOLEAN(0, "bisect", &o.bisect,
 			    "compare's exit status for 'git bisect run'"),
+		OPT_ENV(&o.k),
 		OPT_PARENT(kernel_options)
 	};
 	int ret;
@@ -100,5 +101,6 @@ int do_run(int argc, char **argv)
 	ret = run_fstests(&o);
 out:
 	strlist_free(&o.baseline);
+	strlist_free(&o.k.env);
 	return ret;
 }

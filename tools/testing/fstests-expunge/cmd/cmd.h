@@ -24,6 +24,12 @@ int do_matrix(int argc, char **argv);
 #define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)
 #define OPT_DATA(ko, h)		OPT_STRING(0, "data", &(ko)->data, "DIR", h)
 
+/* --env: the environment switches of the data (ko: struct kernel_opts *) */
+#define OPT_ENV(ko) \
+	OPT_STRLIST(0, "env", &(ko)->env, "NAME", \
+		    "an environment switch of the data (repeat for more):\n" \
+		    "large-disk, fast, gce (see data-format.rst)")
+
 /*
  * The options naming the kernel and the data, the same in every command
  * that needs a kernel: a table called name that stores into the struct

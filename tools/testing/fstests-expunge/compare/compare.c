@@ -135,6 +135,8 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 	int ret = 0;
 
 	kdata_init(&cmp->kc, &co->k);
+	/* its fixes retire test-fixed-by= entries */
+	cmp->kc.opts.fstests = co->fstests;
 	cmp->sets = xcalloc(cand->n + 1, sizeof(*cmp->sets));
 	cmp->base_names = xcalloc(cand->n + 1, sizeof(*cmp->base_names));
 	for (i = 0; i < cand->n && !ret; i++) {

@@ -81,35 +81,48 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-char **datadir_filesystems(const struct datadir *dd)
+/* The names of sub's data files ("" or "eol/"), without the suffix */
+static void list_names(const struct datadir *dd, const char *sub,
+		       struct strlist *list)
 {
-	struct strlist list = { 0 };
-	size_t i;
+	size_t i, n = strlen(DATA_SUFFIX), m = strlen(sub);
 	struct dirent *de;
+	char *path;
 	DIR *dir;
 
 	if (!dd->dir) {
 		for (i = 0; builtin_data[i].name; i++) {
 			const char *name = builtin_data[i].name;
 
-			strlist_add(&list,
-				    xstrndup(name, strlen(name) - strlen(DATA_SUFFIX)));
-		}
-	} else {
-		dir = opendir(dd->dir);
-		while (dir && (de = readdir(dir))) {
-			size_t len = strlen(de->d_name);
-
-			if (de->d_name[0] == '.' || len <= strlen(DATA_SUFFIX) ||
-			    strcmp(de->d_name + len - strlen(DATA_SUFFIX),
-				   DATA_SUFFIX))
+			/* "eol/xfs.expunge" is not a file of "" */
+			if (strncmp(name, sub, m) || strchr(name + m, '/'))
 				continue;
-			strlist_add(&list,
-				    xstrndup(de->d_name, len - strlen(DATA_SUFFIX)));
+			strlist_add(list, xstrndup(name + m,
+						   strlen(name + m) - n));
 		}
-		if (dir)
-			closedir(dir);
+		return;
 	}
+	path = xasprintf("%s/%s", dd->dir, sub);
+	dir = opendir(path);
+	free(path);
+	while (dir && (de = readdir(dir))) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_name[0] == '.' || len <= n ||
+		    strcmp(de->d_name + len - n, DATA_SUFFIX))
+			continue;
+		strlist_add(list, xstrndup(de->d_name, len - n));
+	}
+	if (dir)
+		closedir(dir);
+}
+
+static char **sorted_names(const struct datadir *dd, const char *sub)
+{
+	struct strlist list = { 0 };
+	size_t i;
+
+	list_names(dd, sub, &list);
 	/* global.expunge is not a filesystem */
 	for (i = 0; i < list.n; i++) {
 		if (!strcmp(list.v[i], GLOBAL_DATA)) {
@@ -124,6 +137,11 @@ char **datadir_filesystems(const struct datadir *dd)
 	else
 		strlist_add(&list, NULL);
 	return list.v;
+}
+
+char **datadir_filesystems(const struct datadir *dd)
+{
+	return sorted_names(dd, "");
 }
 
 int datadir_load_name(const struct datadir *dd, const char *name,
@@ -193,6 +211,23 @@ static char *no_data(const struct datadir *dd, const char *fs)
 	return msg;
 }
 
+/* eol/global.expunge and eol/FS.expunge, when there are */
+static void load_eol(const struct datadir *dd, const char *fs,
+		     struct dataset *ds, struct diag *d)
+{
+	const char *const names[] = { GLOBAL_DATA, fs };
+	char *name, *why = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		name = xasprintf("%s/%s", EOL_DIR, names[i]);
+		if (datadir_load_name(dd, name, ds, d, &why))
+			free(why);
+		why = NULL;
+		free(name);
+	}
+}
+
 int datadir_load(const struct datadir *dd, const char *fs,
 		 struct dataset *ds, struct diag *d, char **err)
 {
@@ -220,6 +255,32 @@ int datadir_load(const struct datadir *dd, const char *fs,
 		why = no_data(dd, fs);
 		*err = xasprintf("%s: global.expunge only", why);
 		free(why);
+	}
+	load_eol(dd, fs, ds, d);
+	return ret;
+}
+
+int datadir_load_all(const struct datadir *dd, struct dataset *ds,
+		     struct diag *d, char **err)
+{
+	const char *const subs[] = { "", EOL_DIR "/" };
+	char **fs, *name;
+	size_t i, j;
+	int ret = 0;
+
+	for (j = 0; j < ARRAY_SIZE(subs) && !ret; j++) {
+		name = xasprintf("%s%s", subs[j], GLOBAL_DATA);
+		if (datadir_load_name(dd, name, ds, d, err))
+			free(*err);
+		*err = NULL;
+		free(name);
+		fs = sorted_names(dd, subs[j]);
+		for (i = 0; fs[i] && !ret; i++) {
+			name = xasprintf("%s%s", subs[j], fs[i]);
+			ret = datadir_load_name(dd, name, ds, d, err);
+			free(name);
+		}
+		free_list(fs);
 	}
 	return ret;
 }

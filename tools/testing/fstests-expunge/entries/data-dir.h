@@ -10,6 +10,11 @@
 
 #define DATA_ENV	"FSTESTS_EXPUNGE_DATA"
 #define GLOBAL_DATA	"global"
+/*
+ * Entries for kernels out of maintenance: DIR/eol/FS.expunge, read with
+ * DIR/FS.expunge (the same format), so no old kernel loses any.
+ */
+#define EOL_DIR		"eol"
 
 struct datadir {
 	char *dir;		/* NULL: the built-in copy */
@@ -24,12 +29,20 @@ void datadir_free(struct datadir *dd);
 char **datadir_filesystems(const struct datadir *dd);
 
 /*
- * Load global.expunge and FS.expunge. Returns 0; 1 with *err saying so
+ * Load global.expunge and FS.expunge, then eol/global.expunge and
+ * eol/FS.expunge if they exist. Returns 0; 1 with *err saying so
  * when fs has no file of its own and only global.expunge was loaded; -1
  * with *err when there is no data for fs at all. Parse problems go to d.
  */
 int datadir_load(const struct datadir *dd, const char *fs,
 		 struct dataset *ds, struct diag *d, char **err);
+
+/*
+ * Load every data file: global.expunge and each FS.expunge, then the
+ * same in eol/. Returns 0, or -1 with *err when a file listed is gone.
+ */
+int datadir_load_all(const struct datadir *dd, struct dataset *ds,
+		     struct diag *d, char **err);
 
 /* Load one named data file (for "check"): -1 with *err if missing. */
 int datadir_load_name(const struct datadir *dd, const char *name,

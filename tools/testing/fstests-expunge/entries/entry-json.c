@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A data entry as a JSON object, for "entries" and compare's JSON report. */
 #include "entries/entry-json.h"
+#include "entries/entry-keys.h"
 #include "lib/json.h"
 
 static void versions(struct strbuf *sb, const char *key, bool has,
@@ -44,5 +45,18 @@ void json_entry(struct strbuf *sb, const struct entry *e)
 	json_key_str(sb, "bug", e->bug);
 	sb_puts(sb, ", ");
 	json_key_str(sb, "reason", e->comment);
+	versions(sb, "until", e->has_until, &e->until);
+	versions(sb, "seen", e->has_seen, &e->seen);
+	versions(sb, "passed", e->has_passed, &e->passed);
+	sb_puts(sb, ", \"from\": ");
+	json_list(sb, e->from);
+	sb_puts(sb, ", ");
+	json_key_str(sb, "cause", cause_name(e->cause));
+	sb_puts(sb, ", \"test_fixed_by\": ");
+	json_list(sb, e->test_fixed_by);
+	sb_puts(sb, ", ");
+	json_key_str(sb, "test_fixed", e->test_fixed);
+	sb_puts(sb, ", \"env\": ");
+	json_list(sb, e->env);
 	sb_puts(sb, "}");
 }

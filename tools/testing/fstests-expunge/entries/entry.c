@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-keys.h"
 #include "entries/entry.h"
 #include "kernel/kcond.h"
 #include "lib/base.h"
@@ -87,7 +88,13 @@ const char *entry_file(const struct entry *e)
 {
 	const char *slash = strrchr(e->file, '/');
 
-	return slash ? slash + 1 : e->file;
+	if (!slash)
+		return e->file;
+	/* the out-of-maintenance file says so: eol/xfs.expunge */
+	if (slash - e->file >= 3 && !strncmp(slash - 3, "eol", 3) &&
+	    (slash - e->file == 3 || slash[-4] == '/'))
+		return slash - 3;
+	return slash + 1;
 }
 
 int entry_retries(const struct entry *e)
@@ -283,42 +290,113 @@ static int key_section(struct line_ctx *c, struct entry *e, const char *key,
 	return 0;
 }
 
-/* since= and fixed= */
+/* The version list a key names: since= fixed= until= seen= passed= */
+static struct kver_list *versions_of(struct entry *e, const char *key,
+				     bool **has)
+{
+	static const char *const names[] = {
+		"since", "fixed", "until", "seen", "passed",
+	};
+	bool *flags[] = {
+		&e->has_since, &e->has_fixed, &e->has_until, &e->has_seen,
+		&e->has_passed,
+	};
+	struct kver_list *lists[] = {
+		&e->since, &e->fixed, &e->until, &e->seen, &e->passed,
+	};
+	size_t i;
+
+	for (i = 0; strcmp(key, names[i]); i++)
+		;
+	*has = flags[i];
+	return lists[i];
+}
+
 static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
 			char *val)
 {
-	bool since = key[0] == 's';
 	char *bad = NULL;
+	bool *has;
+	struct kver_list *list = versions_of(e, key, &has);
 
-	if (since ? e->has_since : e->has_fixed)
+	if (*has)
 		return KEY_TWICE;
-	if (kver_list_parse(val, since ? &e->since : &e->fixed, &bad)) {
+	if (kver_list_parse(val, list, &bad)) {
 		line_err(c, "%s=: '%s' is not a kernel version (x.y, x.y.z or x.y-rcN)",
 			 key, bad);
 		free(bad);
 		return -1;
 	}
-	if (since)
-		e->has_since = true;
-	else
-		e->has_fixed = true;
+	*has = true;
 	return 0;
 }
 
+/* fixed-by= and test-fixed-by=: commit ids */
 static int key_fixed_by(struct line_ctx *c, struct entry *e, const char *key,
 			char *val)
 {
+	char ***list = key[0] == 't' ? &e->test_fixed_by : &e->fixed_by;
 	size_t i, n;
 
-	if (e->fixed_by)
+	if (*list)
 		return KEY_TWICE;
-	e->fixed_by = split_list(val, &n);
+	*list = split_list(val, &n);
 	for (i = 0; i < n; i++) {
-		if (!valid_sha(e->fixed_by[i])) {
-			line_err(c, "fixed-by=: '%s' is not a commit id (7 to 40 lowercase hex digits)",
-				 e->fixed_by[i]);
+		if (!valid_sha((*list)[i])) {
+			line_err(c, "%s=: '%s' is not a commit id (7 to 40 lowercase hex digits)",
+				 key, (*list)[i]);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+static int key_test_fixed(struct line_ctx *c, struct entry *e,
+			  const char *key, char *val)
+{
+	if (e->test_fixed)
+		return KEY_TWICE;
+	if (!valid_fstests_release(val)) {
+		line_err(c, "test-fixed=%s: not an fstests release (vYYYY.MM.DD)",
+			 val);
+		return -1;
+	}
+	e->test_fixed = xstrdup(val);
+	return 0;
+}
+
+/* from= and env=: lists whose every word check() accepts */
+static int key_words(struct line_ctx *c, struct entry *e, const char *key,
+		     char *val)
+{
+	bool from = key[0] == 'f';
+	char ***list = from ? &e->from : &e->env;
+	const char *why;
+	size_t i, n;
+
+	if (*list)
+		return KEY_TWICE;
+	*list = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		why = from ? origin_check((*list)[i]) :
+		      env_name_check((*list)[i], true);
+		if (why) {
+			line_err(c, "%s=: '%s': %s", key, (*list)[i], why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int key_cause(struct line_ctx *c, struct entry *e, const char *key,
+		     char *val)
+{
+	if (e->cause != CAUSE_NONE)
+		return KEY_TWICE;
+	if (cause_parse(val, &e->cause)) {
+		line_err(c, "cause=%s: not a cause (known: kernel test tools env)",
+			 val);
+		return -1;
 	}
 	return 0;
 }
@@ -356,6 +434,9 @@ static int key_bug(struct line_ctx *c, struct entry *e, const char *key,
 	return 0;
 }
 
+#define KNOWN_KEYS	"section since fixed fixed-by until retries bug from " \
+			"seen passed cause test-fixed-by test-fixed env"
+
 /* The keys of an entry: each parser returns 0, -1 or KEY_TWICE. */
 static const struct {
 	const char *name;
@@ -366,8 +447,16 @@ static const struct {
 	{ "since", key_versions },
 	{ "fixed", key_versions },
 	{ "fixed-by", key_fixed_by },
+	{ "until", key_versions },
 	{ "retries", key_retries },
 	{ "bug", key_bug },
+	{ "from", key_words },
+	{ "seen", key_versions },
+	{ "passed", key_versions },
+	{ "cause", key_cause },
+	{ "test-fixed-by", key_fixed_by },
+	{ "test-fixed", key_test_fixed },
+	{ "env", key_words },
 };
 
 static int parse_key(struct line_ctx *c, struct entry *e, char *word)
@@ -397,8 +486,7 @@ static int parse_key(struct line_ctx *c, struct entry *e, char *word)
 		}
 		return ret;
 	}
-	line_err(c, "unknown key '%s' (known: section since fixed fixed-by retries bug)",
-		 key);
+	line_err(c, "unknown key '%s' (known: %s)", key, KNOWN_KEYS);
 	return -1;
 }
 
@@ -412,6 +500,13 @@ static void entry_free(struct entry *e)
 	free(e->cond);
 	free(e->bug);
 	free(e->comment);
+	kver_list_free(&e->until);
+	kver_list_free(&e->seen);
+	kver_list_free(&e->passed);
+	free_list(e->test_fixed_by);
+	free(e->test_fixed);
+	free_list(e->env);
+	free_list(e->from);
 }
 
 static int parse_kind(const char *s, enum entry_kind *kind)

@@ -15,6 +15,15 @@ enum entry_kind {
 	KIND_FLAKY,	/* fails now and then: retried */
 };
 
+/* cause=: what is at fault */
+enum entry_cause {
+	CAUSE_NONE,	/* not said */
+	CAUSE_KERNEL,
+	CAUSE_TEST,	/* the fstests test */
+	CAUSE_TOOLS,	/* userspace: xfsprogs, e2fsprogs, ... */
+	CAUSE_ENV,	/* devices, machine, cloud */
+};
+
 #define DEFAULT_RETRIES	3
 #define MAX_RETRIES	100
 
@@ -25,10 +34,22 @@ struct entry {
 	bool has_since, has_fixed;
 	struct kver_list since, fixed;
 	char **fixed_by;	/* fixed-by= commits, NULL-terminated, or NULL */
+	bool has_until;		/* until=: no source knows past these */
+	struct kver_list until;
+	/* fstests commits that fix the test, or NULL */
+	char **test_fixed_by;
+	char *test_fixed;	/* the fstests release with it: v2023.08.20 */
+	char **env;		/* env= switches, "!NAME" for unless */
 	char *cond;		/* "if" Kconfig expression, or NULL */
 	int retries;		/* retries=, or -1 */
 	char *bug;		/* bug=, or NULL */
 	char *comment;		/* text after '#', or NULL */
+	/* Evidence and provenance: selection ignores them */
+	char **from;		/* from= origins, or NULL */
+	bool has_seen, has_passed;
+	struct kver_list seen;	/* kernels it was seen failing on */
+	struct kver_list passed;	/* kernels it passed on */
+	enum entry_cause cause;
 	const char *file;	/* data file, as given */
 	unsigned int line;
 };

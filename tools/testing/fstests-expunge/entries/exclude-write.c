@@ -98,6 +98,8 @@ static int load_and_write(const struct exclude_job *job,
 	int ret;
 
 	kdata_init(&kc, job->ko);
+	/* its fixes retire test-fixed-by= entries */
+	kc.opts.fstests = job->fstests;
 	kd = load(&kc, xo->fs, job->sections->n);
 	ret = kd ? EXIT_OK : EXIT_USAGE;
 	if (!ret && job->outdir && mkdir(job->outdir, 0755) &&

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-keys.h"
 #include "entries/for-kernel.h"
+#include "entries/fstests-groups.h"
 
 void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
 {
@@ -13,12 +15,59 @@ void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
 	kc->config_given = o->config || o->build_dir;
 }
 
+/* The --env switches must be ones the data defines */
+static int check_env(const struct kernel_opts *o, char **err)
+{
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < o->env.n; i++) {
+		why = env_name_check(o->env.v[i], false);
+		if (!why && !env_defined(o->env.v[i]))
+			why = "no such switch (known: " ENV_SWITCHES ")";
+		if (why) {
+			*err = xasprintf("--env %s: %s", o->env.v[i], why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static bool any_test_fix(const struct dataset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->n; i++) {
+		if (ds->entries[i].test_fixed_by || ds->entries[i].test_fixed)
+			return true;
+	}
+	return false;
+}
+
+/* The fstests tree, read once when some entry has an fstests fix */
+static int open_fstests(struct kdata_cache *kc, struct kdata *kd,
+			char **err)
+{
+	const char *dir = fstests_dir(kc->opts.fstests);
+
+	if (!kc->have_fstests && dir && any_test_fix(&kd->ds)) {
+		if (fstests_rev_open(dir, &kc->fstests, err))
+			return -1;
+		kc->have_fstests = true;
+	}
+	kd->sel.fstests = kc->have_fstests ? &kc->fstests : NULL;
+	return 0;
+}
+
 /* 0 known, 1 no data (kd->none says why), -1 error */
 static int identify(struct kdata_cache *kc, struct kdata *kd, bool results,
 		    char **err)
 {
 	struct kernel_opts o = kc->opts;
 	char *why = NULL;
+
+	if (check_env(&o, err))
+		return -1;
 
 	if (results && !kc->release_given) {
 		if (!kd->release) {
@@ -112,6 +161,8 @@ static int choose(struct kdata_cache *kc, struct kdata *kd, bool results,
 	char *old = kd->note;
 
 	kd->sel.fs = kd->fs;
+	if (open_fstests(kc, kd, err))
+		return -1;
 	if (results && !kc->config_given && any_cond(&kd->ds) &&
 	    !kernel_config(&kd->k, &cerr)) {
 		select_unconditional(kd, cerr);
@@ -201,4 +252,6 @@ void kdata_free(struct kdata_cache *kc)
 	free(kc->kd);
 	if (kc->have_dd)
 		datadir_free(&kc->dd);
+	if (kc->have_fstests)
+		fstests_rev_free(&kc->fstests);
 }

@@ -4,6 +4,7 @@
 #define FEXP_FOR_KERNEL_H
 
 #include "entries/data-dir.h"
+#include "entries/fstests-rev.h"
 #include "entries/select.h"
 #include "kernel/kernel.h"
 
@@ -27,6 +28,8 @@ struct kdata_cache {
 	bool config_given;	/* --config, --kernel, --build-dir */
 	struct datadir dd;
 	bool have_dd;
+	struct fstests_rev fstests;	/* opts.fstests or $FSTESTS_DIR */
+	bool have_fstests;
 	struct kdata **kd;	/* one per filesystem and kernel */
 	size_t n, alloc;
 };

@@ -15,7 +15,10 @@ done
 echo 'const struct builtin_file builtin_data[] = {'
 i=0
 for f in "$@"; do
-	echo "	{ \"$(basename "$f")\", file$i, sizeof(file$i) - 1 },"
+	# DIR/eol/FS.expunge is known as eol/FS.expunge
+	name=$(basename "$f")
+	[ "$(basename "$(dirname "$f")")" = eol ] && name="eol/$name"
+	echo "	{ \"$name\", file$i, sizeof(file$i) - 1 },"
 	i=$((i + 1))
 done
 echo '	{ 0 }'

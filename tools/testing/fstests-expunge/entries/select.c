@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-keys.h"
+#include "entries/fstests-rev.h"
 #include "entries/select.h"
 #include "kernel/gitfix.h"
 #include "kernel/kcond.h"
@@ -284,32 +286,39 @@ static bool has_positive(char *const *globs)
 	return false;
 }
 
-enum verdict selector_check(const struct selector *s, size_t i,
-			    const char *section, struct strbuf *why)
+/* section=: APPLIES, NEEDS_SECTION or NOT_SECTION */
+static enum verdict check_section(const struct selector *s,
+				  const struct entry *e, const char *section,
+				  struct strbuf *why)
 {
-	const struct entry *e = &s->ds->entries[i];
-	const struct kver *k = &s->k->version;
+	/* only "!GLOB": no section is none of those it leaves out */
+	if (!e->sections || (!section && !has_positive(e->sections)))
+		return APPLIES;
+	if (!section) {
+		if (why) {
+			sb_puts(why, "only for sections ");
+			add_list(why, e->sections);
+			sb_puts(why, "; no --section given");
+		}
+		return NEEDS_SECTION;
+	}
+	if (!section_matches(e->sections, s->fs, section)) {
+		if (why) {
+			sb_printf(why, "section %s is not ", section);
+			add_list(why, e->sections);
+		}
+		return NOT_SECTION;
+	}
+	return APPLIES;
+}
+
+/* since=, fixed=, until=: APPLIES or which ended it */
+static enum verdict check_versions(const struct entry *e, const struct kver *k,
+				   struct strbuf *why)
+{
 	const struct kver *at;
 	char buf[48], kbuf[48];
 
-	/* only "!GLOB": no section is none of those it leaves out */
-	if (e->sections && (section || has_positive(e->sections))) {
-		if (!section) {
-			if (why) {
-				sb_puts(why, "only for sections ");
-				add_list(why, e->sections);
-				sb_puts(why, "; no --section given");
-			}
-			return NEEDS_SECTION;
-		}
-		if (!section_matches(e->sections, s->fs, section)) {
-			if (why) {
-				sb_printf(why, "section %s is not ", section);
-				add_list(why, e->sections);
-			}
-			return NOT_SECTION;
-		}
-	}
 	if (e->has_since && !kver_list_matches(&e->since, k, NULL)) {
 		if (why) {
 			sb_printf(why, "%s is before since=", kver_str(k, kbuf));
@@ -323,28 +332,100 @@ enum verdict selector_check(const struct selector *s, size_t i,
 				  kver_str(at, buf), kver_str(k, kbuf));
 		return NOT_FIXED;
 	}
+	if (e->has_until && kver_list_matches(&e->until, k, &at)) {
+		if (why)
+			sb_printf(why, "not known past %s (until=; kernel %s)",
+				  kver_str(at, buf), kver_str(k, kbuf));
+		return NOT_UNTIL;
+	}
+	return APPLIES;
+}
+
+/* "--env a,b" or "no --env" */
+static void describe_env(struct strbuf *why, char *const *stated)
+{
+	if (!stated || !*stated) {
+		sb_puts(why, "no --env");
+		return;
+	}
+	sb_puts(why, "--env ");
+	add_list(why, stated);
+}
+
+/* fixed-by=, the fstests fix, env=, if: APPLIES or which ended it */
+static enum verdict check_retired(const struct selector *s, size_t i,
+				  struct strbuf *why)
+{
+	const struct entry *e = &s->ds->entries[i];
+
 	if (e->fixed_by && s->git && has_fixes(s->git, e, why))
 		return NOT_FIXED_BY;
+	if (fstests_rev_has_fix(s->fstests, e, NULL)) {
+		if (why)
+			fstests_rev_has_fix(s->fstests, e, why);
+		return NOT_TEST_FIXED;
+	}
+	if (e->env && !env_holds(e->env, s->k->opts.env.v)) {
+		if (why) {
+			sb_puts(why, "env=");
+			add_list(why, e->env);
+			sb_puts(why, " does not hold (");
+			describe_env(why, s->k->opts.env.v);
+			sb_puts(why, ")");
+		}
+		return NOT_ENV;
+	}
 	if (e->cond && s->cond[i] == 'n') {
 		if (why)
 			sb_printf(why, "if %s: n", e->cond);
 		return NOT_COND;
 	}
-	if (why) {
-		sb_printf(why, "applies to %s", kver_str(k, kbuf));
-		if (section)
-			sb_printf(why, ", section %s", section);
-		if (e->cond)
-			sb_printf(why, "; if %s: %c", e->cond, s->cond[i]);
-		if (e->fixed_by && s->git) {
-			add_missing(why, s->git, e);
-		} else if (e->fixed_by) {
-			sb_puts(why, "; fixed-by=");
-			add_list(why, e->fixed_by);
-			sb_puts(why, " not checked (no git tree)");
-		}
-	}
 	return APPLIES;
+}
+
+/* An entry that applies: to what, and what was not checked */
+static void explain_applies(const struct selector *s, size_t i,
+			    const char *section, struct strbuf *why)
+{
+	const struct entry *e = &s->ds->entries[i];
+	char kbuf[48];
+
+	sb_printf(why, "applies to %s", kver_str(&s->k->version, kbuf));
+	if (section)
+		sb_printf(why, ", section %s", section);
+	if (e->env) {
+		sb_puts(why, "; env=");
+		add_list(why, e->env);
+		sb_puts(why, " holds (");
+		describe_env(why, s->k->opts.env.v);
+		sb_puts(why, ")");
+	}
+	if (e->cond)
+		sb_printf(why, "; if %s: %c", e->cond, s->cond[i]);
+	if (e->fixed_by && s->git) {
+		add_missing(why, s->git, e);
+	} else if (e->fixed_by) {
+		sb_puts(why, "; fixed-by=");
+		add_list(why, e->fixed_by);
+		sb_puts(why, " not checked (no git tree)");
+	}
+	fstests_rev_has_fix(s->fstests, e, why);
+}
+
+enum verdict selector_check(const struct selector *s, size_t i,
+			    const char *section, struct strbuf *why)
+{
+	const struct entry *e = &s->ds->entries[i];
+	enum verdict v;
+
+	v = check_section(s, e, section, why);
+	if (v == APPLIES)
+		v = check_versions(e, &s->k->version, why);
+	if (v == APPLIES)
+		v = check_retired(s, i, why);
+	if (v == APPLIES && why)
+		explain_applies(s, i, section, why);
+	return v;
 }
 
 static int applied_cmp(const void *a, const void *b)
@@ -422,5 +503,53 @@ void entry_describe(const struct entry *e, struct strbuf *sb)
 		sb_puts(sb, " fixed-by ");
 		add_list(sb, e->fixed_by);
 	}
+	entry_evidence(e, sb);
 	sb_printf(sb, " (%s:%u)", entry_file(e), e->line);
+}
+
+/* " [cause test; seen 6.12.3; ...]": what the line says of itself */
+void entry_evidence(const struct entry *e, struct strbuf *sb)
+{
+	const char *sep = " [";
+
+	if (e->cause != CAUSE_NONE) {
+		sb_printf(sb, "%scause %s", sep, cause_name(e->cause));
+		sep = "; ";
+	}
+	if (e->has_seen) {
+		sb_printf(sb, "%sseen ", sep);
+		add_versions(sb, &e->seen);
+		sep = "; ";
+	}
+	if (e->has_passed) {
+		sb_printf(sb, "%spassed ", sep);
+		add_versions(sb, &e->passed);
+		sep = "; ";
+	}
+	if (e->has_until) {
+		sb_printf(sb, "%snot known past ", sep);
+		add_versions(sb, &e->until);
+		sep = "; ";
+	}
+	if (e->test_fixed_by || e->test_fixed) {
+		sb_printf(sb, "%sfstests fix ", sep);
+		if (e->test_fixed_by)
+			add_list(sb, e->test_fixed_by);
+		if (e->test_fixed)
+			sb_printf(sb, "%s%s", e->test_fixed_by ? " " : "",
+				  e->test_fixed);
+		sep = "; ";
+	}
+	if (e->env) {
+		sb_printf(sb, "%senv ", sep);
+		add_list(sb, e->env);
+		sep = "; ";
+	}
+	if (e->from) {
+		sb_printf(sb, "%sfrom ", sep);
+		add_list(sb, e->from);
+		sep = "; ";
+	}
+	if (*sep == ';')
+		sb_puts(sb, "]");
 }

@@ -12,11 +12,15 @@ enum verdict {
 	NEEDS_SECTION,	/* section= given, but no section to match */
 	NOT_SINCE,	/* since= not reached */
 	NOT_FIXED,	/* fixed= reached */
+	NOT_UNTIL,	/* until= reached: not known past it */
 	NOT_FIXED_BY,	/* the git tree has every fixed-by= commit */
+	NOT_TEST_FIXED,	/* the fstests tree has the test's fix */
+	NOT_ENV,	/* env= does not hold for the --env switches */
 	NOT_COND,	/* "if" is n */
 };
 
 struct gitfix;
+struct fstests_rev;
 
 struct selector {
 	const struct dataset *ds;
@@ -24,12 +28,16 @@ struct selector {
 	struct kernel *k;
 	char *cond;	/* per entry: 'n', 'm', 'y', or 0 for no condition */
 	struct gitfix *git;	/* k->srctree's history, if a git tree */
+	/* the fstests tree (set before selector_init), or NULL */
+	const struct fstests_rev *fstests;
 };
 
 /*
  * Evaluate every condition of ds for k, in one go. Kconfig's complaints
  * about a condition go to d with the entry's file and line. When some
  * entry has fixed-by= and k->srctree is a git tree, read its history.
+ * The --env switches are k->opts.env; s->fs and s->fstests are the
+ * caller's to set before.
  * Returns 0, or -1 with *err (no config found, kconfig or git failed).
  */
 int selector_init(struct selector *s, const struct dataset *ds,
@@ -72,7 +80,12 @@ const struct applied *applied_find(const struct applied_set *set,
 				   const char *test);
 void applied_free(struct applied_set *set);
 
-/* "expunge: reason (file:line)", for exclude files and reports */
+/*
+ * "expunge: reason [cause kernel; seen 6.12.3; from hand] (file:line)",
+ * for exclude files and reports
+ */
 void entry_describe(const struct entry *e, struct strbuf *sb);
+/* Just the part in [ ]: cause, seen, passed, until, fstests fix, env, from */
+void entry_evidence(const struct entry *e, struct strbuf *sb);
 
 #endif

@@ -18,6 +18,13 @@ struct kernel_opts {
 	const char *srctree;	/* --srctree */
 	const char *data;	/* --data */
 	const char *version;	/* --version: the upstream version */
+	/*
+	 * Not about the kernel, but about what its data selects (read by
+	 * entries/select.c): --env switches stated, the fstests tree whose
+	 * fixes retire test-fixed-by=/test-fixed= entries.
+	 */
+	struct strlist env;
+	const char *fstests;
 	/* where release comes from, when not --release: "the KERNEL property" */
 	const char *release_from;
 };

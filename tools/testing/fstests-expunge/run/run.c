@@ -131,6 +131,8 @@ static int prepare(struct run_ctx *rc)
 
 	if (find_fstests(rc))
 		return EXIT_USAGE;
+	/* its fixes retire test-fixed-by= entries */
+	rc->kc.opts.fstests = rc->fstests;
 	base = o->results ? xstrdup(o->results) :
 	       xasprintf("%s/results", rc->fstests);
 	rc->base = abs_dir(base);

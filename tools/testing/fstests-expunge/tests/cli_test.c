@@ -664,7 +664,8 @@ TEST(commands_and_options_listed)
 		     c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
-	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--release R\n"
+	EXPECT_STREQ("--fs FS\n-f FS\n--section S\n-s S\n--fstests DIR\n"
+		     "--env NAME\n--release R\n"
 		     "--config FILE\n--kernel FILE\n--build-dir DIR\n"
 		     "--version X.Y.Z\n--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
 	run_free(&c);

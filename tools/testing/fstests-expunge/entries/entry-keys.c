@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The values of the provenance and environment keys of a data line:
+ * from=, cause=, test-fixed=, env= (see data-format.rst).
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "entries/entry-keys.h"
+#include "lib/base.h"
+#include "lib/strbuf.h"
+
+static const char *const sources[] = {
+	"xfstests-bld", "kdevops", "fstests", "results", "hand", "user",
+};
+
+static const char *const switches[] = { "large-disk", "fast", "gce" };
+
+static const char *const causes[] = {
+	[CAUSE_NONE] = NULL,
+	[CAUSE_KERNEL] = "kernel",
+	[CAUSE_TEST] = "test",
+	[CAUSE_TOOLS] = "tools",
+	[CAUSE_ENV] = "env",
+};
+
+static bool is_hex(const char *s, size_t n)
+{
+	return strspn(s, "0123456789abcdef") == n;
+}
+
+/* A path of an origin: printable, no white space, ',' or '#' */
+static bool valid_path_char(int c)
+{
+	return isgraph(c) && c != ',' && c != '#';
+}
+
+const char *origin_check(const char *origin)
+{
+	const char *at = strrchr(origin, '@');
+	size_t n = strcspn(origin, ":@"), i;
+	const char *p;
+
+	for (i = 0; i < ARRAY_SIZE(sources); i++) {
+		if (strlen(sources[i]) == n && !strncmp(origin, sources[i], n))
+			break;
+	}
+	if (i == ARRAY_SIZE(sources))
+		return "unknown source (known: " ORIGIN_SOURCES ")";
+	if (origin[n] == ':') {
+		const char *end = at ? at : origin + strlen(origin);
+
+		if (end == origin + n + 1)
+			return "empty path after ':'";
+		for (p = origin + n + 1; p < end; p++) {
+			if (!valid_path_char((unsigned char)*p))
+				return "no white space, ',' or '#' in a path";
+		}
+	}
+	if (at) {
+		size_t len = strlen(at + 1);
+
+		if (len < 7 || len > 40 || !is_hex(at + 1, len))
+			return "@REV is not a commit id (7 to 40 lowercase hex digits)";
+	}
+	return NULL;
+}
+
+int cause_parse(const char *s, enum entry_cause *cause)
+{
+	size_t i;
+
+	for (i = CAUSE_KERNEL; i < ARRAY_SIZE(causes); i++) {
+		if (!strcmp(s, causes[i])) {
+			*cause = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *cause_name(enum entry_cause cause)
+{
+	return causes[cause];
+}
+
+bool valid_fstests_release(const char *s)
+{
+	static const char shape[] = "v9999.99.99";
+	size_t i;
+
+	if (strlen(s) != strlen(shape))
+		return false;
+	for (i = 0; shape[i]; i++) {
+		if (shape[i] == '9' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != shape[i])
+			return false;
+	}
+	return true;
+}
+
+const char *env_name_check(const char *name, bool negation)
+{
+	if (negation && *name == '!')
+		name++;
+	if (!*name)
+		return "empty switch name";
+	if (strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
+	    strlen(name))
+		return "a switch name is lower case letters, digits and '-'";
+	return NULL;
+}
+
+bool env_defined(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(switches); i++) {
+		if (!strcmp(name, switches[i]))
+			return true;
+	}
+	return false;
+}
+
+static bool stated_has(char *const *stated, const char *name)
+{
+	for (; stated && *stated; stated++) {
+		if (!strcmp(*stated, name))
+			return true;
+	}
+	return false;
+}
+
+bool env_holds(char *const *env, char *const *stated)
+{
+	bool pos = false, hit = false;
+
+	for (; *env; env++) {
+		if (**env == '!') {
+			if (stated_has(stated, *env + 1))
+				return false;
+			continue;
+		}
+		pos = true;
+		hit |= stated_has(stated, *env);
+	}
+	return hit || !pos;
+}

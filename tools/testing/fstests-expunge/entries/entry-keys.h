@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The values of the provenance and environment keys of a data line:
+ * from=, cause=, test-fixed=, env= (see data-format.rst).
+ */
+#ifndef FEXP_ENTRY_KEYS_H
+#define FEXP_ENTRY_KEYS_H
+
+#include <stdbool.h>
+
+#include "entries/entry.h"
+
+/* The sources a from= origin names, as "known: ..." for messages */
+#define ORIGIN_SOURCES	"xfstests-bld kdevops fstests results hand user"
+/* The environment switches defined, as "known: ..." for messages */
+#define ENV_SWITCHES	"large-disk fast gce"
+
+/* Why one origin SOURCE[:PATH][@REV] is not one, or NULL. */
+const char *origin_check(const char *origin);
+
+/* "kernel", "test", "tools", "env" to a cause: -1 if none of them. */
+int cause_parse(const char *s, enum entry_cause *cause);
+const char *cause_name(enum entry_cause cause);
+
+/* Is s an fstests release tag: vYYYY.MM.DD? */
+bool valid_fstests_release(const char *s);
+
+/* Why an env= name ("NAME" or "!NAME") is not one, or NULL. */
+const char *env_name_check(const char *name, bool negation);
+/* Is name one of the switches data-format.rst defines? */
+bool env_defined(const char *name);
+
+/*
+ * Do env= names (NULL-terminated, "!NAME" for "unless NAME") hold when
+ * the user stated the switches in stated (NULL-terminated, or NULL)?
+ * True when a positive name is stated (or there is none) and no
+ * negated name is.
+ */
+bool env_holds(char *const *env, char *const *stated);
+
+#endif

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which fixes of the tests an fstests tree has: test-fixed-by= from its
+ * git history, test-fixed= from its release tag.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "entries/entry-keys.h"
+#include "entries/fstests-rev.h"
+#include "kernel/gitfix.h"
+#include "lib/base.h"
+#include "lib/spawn.h"
+
+/* The newest release tag HEAD descends from: "v2026.01.27", or NULL */
+static char *release_tag(const char *dir)
+{
+	const char *const argv[] = {
+		"git", "describe", "--tags", "--abbrev=0",
+		"--match", "v[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]",
+		"HEAD", NULL,
+	};
+	char *out = NULL, *tag = NULL;
+	size_t len;
+
+	if (run_capture(argv, dir, 4096, &out, &len))
+		return NULL;	/* no tag: the release is not known */
+	out[strcspn(out, "\n")] = '\0';
+	if (valid_fstests_release(out))
+		tag = xstrdup(out);
+	free(out);
+	return tag;
+}
+
+int fstests_rev_open(const char *dir, struct fstests_rev *r, char **err)
+{
+	struct stat st;
+
+	memset(r, 0, sizeof(*r));
+	if (stat(dir, &st)) {
+		*err = xasprintf("fstests tree %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*err = xasprintf("fstests tree %s: not a directory", dir);
+		return -1;
+	}
+	r->dir = xstrdup(dir);
+	if (gitfix_open(dir, &r->git, err) < 0) {
+		fstests_rev_free(r);
+		return -1;
+	}
+	if (r->git)
+		r->release = release_tag(dir);
+	return 0;
+}
+
+void fstests_rev_free(struct fstests_rev *r)
+{
+	free(r->dir);
+	gitfix_free(r->git);
+	free(r->release);
+	memset(r, 0, sizeof(*r));
+}
+
+static void add_list(struct strbuf *sb, char *const *list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		sb_printf(sb, "%s%s", i ? "," : "", list[i]);
+}
+
+/* Every test-fixed-by= commit in the history: say so */
+static bool has_commits(const struct fstests_rev *r, const struct entry *e,
+			struct strbuf *why)
+{
+	struct gitfix_hit hit;
+	size_t i;
+
+	for (i = 0; e->test_fixed_by[i]; i++) {
+		if (!gitfix_find(r->git, e->test_fixed_by[i], &hit))
+			return false;
+	}
+	if (why) {
+		sb_puts(why, "the test was fixed by fstests ");
+		add_list(why, e->test_fixed_by);
+		sb_printf(why, ", in %s HEAD %.12s", r->dir,
+			  gitfix_head(r->git));
+	}
+	return true;
+}
+
+bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
+			 struct strbuf *why)
+{
+	if (!e->test_fixed_by && !e->test_fixed)
+		return false;
+	if (r && r->git && e->test_fixed_by) {
+		if (has_commits(r, e, why))
+			return true;
+		if (why) {
+			sb_puts(why, "; test-fixed-by=");
+			add_list(why, e->test_fixed_by);
+			sb_printf(why, " not in fstests HEAD %.12s",
+				  gitfix_head(r->git));
+		}
+		return false;
+	}
+	if (r && r->release && e->test_fixed) {
+		if (strcmp(r->release, e->test_fixed) >= 0) {
+			if (why)
+				sb_printf(why, "the test was fixed in fstests %s; %s is %s",
+					  e->test_fixed, r->dir, r->release);
+			return true;
+		}
+		if (why)
+			sb_printf(why, "; fstests %s is before test-fixed=%s",
+				  r->release, e->test_fixed);
+		return false;
+	}
+	if (why)
+		sb_printf(why, "; the fstests fix (test-fixed%s) not checked (%s)",
+			  e->test_fixed_by ? "-by" : "",
+			  !r ? "no fstests tree: give --fstests" :
+			  "the fstests tree has no git history or release tag");
+	return false;
+}

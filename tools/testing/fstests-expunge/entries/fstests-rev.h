@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which fixes of the tests an fstests tree has: test-fixed-by= from its
+ * git history, test-fixed= from its release tag.
+ */
+#ifndef FEXP_FSTESTS_REV_H
+#define FEXP_FSTESTS_REV_H
+
+#include "entries/entry.h"
+#include "lib/strbuf.h"
+
+struct gitfix;
+
+struct fstests_rev {
+	char *dir;
+	struct gitfix *git;	/* its history, or NULL: not a git tree */
+	char *release;		/* "v2026.01.27" (git describe), or NULL */
+};
+
+/*
+ * Read what the fstests tree at dir says of its version: its history
+ * and release tag when it is a git tree. Returns 0, or -1 with *err
+ * (dir is not a directory, git fails).
+ */
+int fstests_rev_open(const char *dir, struct fstests_rev *r, char **err);
+void fstests_rev_free(struct fstests_rev *r);
+
+/*
+ * Has the tree the fix of e's test (test-fixed-by= in its history, or
+ * else test-fixed= at or before its release)? r may be NULL: no tree.
+ * When why is not NULL, what decided is appended to it; when the entry
+ * goes on applying, "; ..." says what was not found or not checked.
+ */
+bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
+			 struct strbuf *why);
+
+#endif

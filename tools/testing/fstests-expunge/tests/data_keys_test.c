@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tests of the provenance and environment keys: from= seen= until=
+ * passed= cause= test-fixed-by= test-fixed= env=, and data/eol/.
+ */
+#include "kselftest_harness.h"
+
+#include "entries/data-dir.h"
+#include "entries/entry-json.h"
+#include "entries/entry.h"
+#include "entries/fstests-rev.h"
+#include "entries/select.h"
+#include "kernel/kernel.h"
+#include "git-fixture.h"
+#include "test-util.h"
+
+/* Errors parsing one line; the entry into *e when it parses */
+static size_t parse_one(const char *line, struct dataset *ds, struct diag *d)
+{
+	memset(ds, 0, sizeof(*ds));
+	memset(d, 0, sizeof(*d));
+	return data_parse(ds, "k.expunge", line, strlen(line), d);
+}
+
+TEST(every_new_key_parses)
+{
+	struct dataset ds;
+	struct diag d;
+
+	ASSERT_EQ(0, parse_one("generic/175 fail "
+			       "from=kdevops:workflows/x/xfs_crc.txt@2b5b7c1,hand "
+			       "seen=6.12.3,6.13 until=6.14 passed=6.15 cause=test "
+			       "test-fixed-by=9caf3ee0 test-fixed=v2023.08.20 "
+			       "env=!large-disk,fast # why\n", &ds, &d));
+	ASSERT_EQ(1, ds.n);
+	EXPECT_STREQ("kdevops:workflows/x/xfs_crc.txt@2b5b7c1", ds.entries[0].from[0]);
+	EXPECT_STREQ("hand", ds.entries[0].from[1]);
+	EXPECT_TRUE(ds.entries[0].has_seen);
+	EXPECT_EQ(2, ds.entries[0].seen.n);
+	EXPECT_TRUE(ds.entries[0].has_until);
+	EXPECT_TRUE(ds.entries[0].has_passed);
+	EXPECT_EQ(CAUSE_TEST, ds.entries[0].cause);
+	EXPECT_STREQ("9caf3ee0", ds.entries[0].test_fixed_by[0]);
+	EXPECT_STREQ("v2023.08.20", ds.entries[0].test_fixed);
+	EXPECT_STREQ("!large-disk", ds.entries[0].env[0]);
+	EXPECT_STREQ("fast", ds.entries[0].env[1]);
+	EXPECT_EQ(0, d.warnings);
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
+TEST(bad_values_are_errors_naming_the_line)
+{
+	static const char *const bad[] = {
+		"generic/1 fail from=nowhere:x # r\n",
+		"generic/1 fail from=hand@xyz # r\n",
+		"generic/1 fail from=user: # r\n",
+		"generic/1 fail seen=six # r\n",
+		"generic/1 fail until=6.x # r\n",
+		"generic/1 fail passed=1 # r\n",
+		"generic/1 fail cause=cosmic # r\n",
+		"generic/1 fail test-fixed-by=xyz # r\n",
+		"generic/1 fail test-fixed=2023.08.20 # r\n",
+		"generic/1 fail test-fixed=v2023.8.20 # r\n",
+		"generic/1 fail env=Large # r\n",
+		"generic/1 fail env=! # r\n",
+		"generic/1 fail cause=kernel cause=test # r\n",
+		"generic/1 fail env=fast env=gce # r\n",
+	};
+	struct dataset ds;
+	struct diag d;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		EXPECT_EQ(1, parse_one(bad[i], &ds, &d)) TH_LOG("%s", bad[i]);
+		EXPECT_EQ(0, ds.n);
+		if (d.msgs.n)
+			EXPECT_EQ(0, strncmp(d.msgs.v[0], "k.expunge:1: error:", 19));
+		dataset_free(&ds);
+		diag_free(&d);
+	}
+}
+
+struct sel {
+	struct kernel_opts o;
+	struct kernel k;
+	struct dataset ds;
+	struct diag d;
+	struct selector s;
+	char *err;
+};
+
+static void sel_open(struct sel *x, const char *text, const char *release,
+		     const char *env)
+{
+	memset(x, 0, sizeof(*x));
+	x->o.release = release;
+	if (env)
+		strlist_add(&x->o.env, strdup(env));
+	if (kernel_identify(&x->o, &x->k, &x->err))
+		abort();
+	if (data_parse(&x->ds, "sel.expunge", text, strlen(text), &x->d))
+		abort();
+	if (selector_init(&x->s, &x->ds, &x->k, &x->d, &x->err))
+		abort();
+}
+
+static void sel_close(struct sel *x)
+{
+	selector_free(&x->s);
+	dataset_free(&x->ds);
+	diag_free(&x->d);
+	kernel_free(&x->k);
+	strlist_free(&x->o.env);
+	free(x->err);
+}
+
+TEST(until_ends_an_entry_without_claiming_a_fix)
+{
+	struct strbuf why = { 0 };
+	struct sel x;
+
+	sel_open(&x, "generic/1 fail until=6.14,6.12.30 # r\n", "6.12.31", NULL);
+	EXPECT_EQ(NOT_UNTIL, selector_check(&x.s, 0, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "not known past 6.12.30"));
+	EXPECT_EQ(NULL, strstr(why.buf, "fixed"));
+	sel_close(&x);
+	sel_open(&x, "generic/1 fail until=6.14,6.12.30 # r\n", "6.12.29", NULL);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	sel_close(&x);
+	sel_open(&x, "generic/1 fail until=6.14,6.12.30 # r\n", "6.14", NULL);
+	EXPECT_EQ(NOT_UNTIL, selector_check(&x.s, 0, NULL, NULL));
+	sel_close(&x);
+	sb_free(&why);
+}
+
+TEST(evidence_keys_do_not_change_the_selection)
+{
+	struct sel x;
+
+	sel_open(&x, "generic/1 fail seen=6.1 passed=6.12 from=hand cause=kernel # r\n",
+		 "6.12.3", NULL);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	sel_close(&x);
+}
+
+TEST(env_switches)
+{
+	static const char text[] =
+		"generic/1 expunge env=!large-disk # r\n"
+		"generic/2 expunge env=fast # r\n"
+		"generic/3 expunge env=fast,gce # r\n";
+	struct strbuf why = { 0 };
+	struct sel x;
+
+	sel_open(&x, text, "6.12", NULL);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	EXPECT_EQ(NOT_ENV, selector_check(&x.s, 1, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "env=fast does not hold (no --env)"));
+	EXPECT_EQ(NOT_ENV, selector_check(&x.s, 2, NULL, NULL));
+	sel_close(&x);
+	sel_open(&x, text, "6.12", "large-disk");
+	EXPECT_EQ(NOT_ENV, selector_check(&x.s, 0, NULL, NULL));
+	EXPECT_EQ(NOT_ENV, selector_check(&x.s, 1, NULL, NULL));
+	sel_close(&x);
+	sel_open(&x, text, "6.12", "gce");
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	EXPECT_EQ(NOT_ENV, selector_check(&x.s, 1, NULL, NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 2, NULL, NULL));
+	sel_close(&x);
+	sb_free(&why);
+}
+
+/* An fstests repository with the fix 'fix' and the release tag 'tag' */
+struct fst {
+	char *dir, *repo, *fix;
+	struct fstests_rev rev;
+};
+
+static void fst_open(struct fst *f, const char *tag)
+{
+	char *err = NULL;
+
+	f->dir = git_sandbox();
+	f->repo = git_repo(f->dir, "fstests");
+	f->fix = git_commit(f->repo, "generic: fix use of uninitialized var\n");
+	if (tag && run_sh("git -C %s tag %s", f->repo, tag))
+		abort();
+	free(git_commit(f->repo, "later\n"));
+	if (fstests_rev_open(f->repo, &f->rev, &err))
+		abort();
+}
+
+static void fst_close(struct fst *f)
+{
+	fstests_rev_free(&f->rev);
+	tmpdir_remove(f->dir);
+	free(f->repo);
+	free(f->fix);
+}
+
+TEST(test_fixed_by_is_decided_by_the_fstests_history)
+{
+	struct strbuf why = { 0 };
+	struct fst f;
+	struct sel x;
+	char *text;
+
+	fst_open(&f, "v2023.08.20");
+	EXPECT_STREQ("v2023.08.20", f.rev.release);
+	text = str_printf("generic/175 fail test-fixed-by=%.12s # r\n"
+			  "generic/297 fail test-fixed-by=0123456789ab # r\n",
+			  f.fix);
+	sel_open(&x, text, "6.12", NULL);
+	/* no fstests tree: it applies, and says the fix was not checked */
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "not checked"));
+	x.s.fstests = &f.rev;
+	sb_free(&why);
+	EXPECT_EQ(NOT_TEST_FIXED, selector_check(&x.s, 0, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "the test was fixed by fstests"));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 1, NULL, NULL));
+	sel_close(&x);
+	free(text);
+	fst_close(&f);
+	sb_free(&why);
+}
+
+TEST(test_fixed_is_decided_by_the_release_tag)
+{
+	static const char text[] =
+		"generic/1 fail test-fixed=v2023.08.20 # r\n"
+		"generic/2 fail test-fixed=v2023.08.27 # r\n";
+	struct fst f;
+	struct sel x;
+
+	fst_open(&f, "v2023.08.20");
+	sel_open(&x, text, "6.12", NULL);
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	x.s.fstests = &f.rev;
+	EXPECT_EQ(NOT_TEST_FIXED, selector_check(&x.s, 0, NULL, NULL));
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 1, NULL, NULL));
+	sel_close(&x);
+	fst_close(&f);
+}
+
+TEST(no_git_history_and_no_tag_never_retire)
+{
+	char *dir = tmpdir_new(), *err = NULL;
+	struct fstests_rev rev;
+	struct sel x;
+
+	ASSERT_EQ(0, fstests_rev_open(dir, &rev, &err));
+	sel_open(&x, "generic/1 fail test-fixed-by=0123456789 test-fixed=v2000.01.01 # r\n",
+		 "6.12", NULL);
+	x.s.fstests = &rev;
+	EXPECT_EQ(APPLIES, selector_check(&x.s, 0, NULL, NULL));
+	sel_close(&x);
+	fstests_rev_free(&rev);
+	EXPECT_EQ(-1, fstests_rev_open("/nonexistent/fstests", &rev, &err));
+	EXPECT_NE(NULL, strstr(err, "/nonexistent/fstests"));
+	free(err);
+	tmpdir_remove(dir);
+}
+
+TEST(eol_files_are_read_beside_the_data)
+{
+	char *dir = tmpdir_new(), *eol, *err = NULL;
+	struct datadir dd = { .dir = dir };
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+
+	eol = str_printf("%s/eol", dir);
+	ASSERT_EQ(0, mkdir(eol, 0755));
+	put_in_dir(dir, "xfs.expunge", "xfs/1 fail # new\n");
+	put_in_dir(eol, "xfs.expunge", "xfs/2 fail fixed=5.0 # old\n");
+	put_in_dir(eol, "global.expunge", "generic/3 fail fixed=4.20 # old\n");
+	ASSERT_EQ(0, datadir_load(&dd, "xfs", &ds, &d, &err));
+	ASSERT_EQ(3, ds.n);
+	EXPECT_STREQ("eol/global.expunge", entry_file(&ds.entries[1]));
+	EXPECT_STREQ("eol/xfs.expunge", entry_file(&ds.entries[2]));
+	EXPECT_STREQ("xfs.expunge", entry_file(&ds.entries[0]));
+	dataset_free(&ds);
+	ASSERT_EQ(0, datadir_load_all(&dd, &ds, &d, &err));
+	EXPECT_EQ(3, ds.n);
+	dataset_free(&ds);
+	diag_free(&d);
+	free(eol);
+	tmpdir_remove(dir);
+}
+
+TEST(json_has_every_new_key)
+{
+	struct strbuf sb = { 0 };
+	struct dataset ds;
+	struct diag d;
+
+	ASSERT_EQ(0, parse_one("generic/1 fail from=hand seen=6.12 until=6.13 "
+			       "passed=6.14 cause=env test-fixed-by=abcdef0 "
+			       "test-fixed=v2024.01.01 env=gce # r\n", &ds, &d));
+	json_entry(&sb, &ds.entries[0]);
+	EXPECT_NE(NULL, strstr(sb.buf, "\"from\": [\"hand\"]"));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"seen\": [\"6.12\"]"));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"until\": [\"6.13\"]"));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"passed\": [\"6.14\"]"));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"cause\": \"env\""));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"test_fixed_by\": [\"abcdef0\"]"));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"test_fixed\": \"v2024.01.01\""));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"env\": [\"gce\"]"));
+	sb_free(&sb);
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
+TEST_HARNESS_MAIN
