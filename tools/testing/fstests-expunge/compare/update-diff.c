@@ -98,12 +98,23 @@ static void hunk(const struct ddiff *d, size_t from, size_t to,
 	}
 }
 
+/*
+ * The header of a file's diff; a name with a space ends in a tab, as
+ * git diff writes it, so patch does not cut the name at the space.
+ */
+static void header(const char *name, struct strbuf *out)
+{
+	const char *tab = strchr(name, ' ') ? "\t" : "";
+
+	sb_printf(out, "--- a/%s%s\n+++ b/%s%s\n", name, tab, name, tab);
+}
+
 static void unified(const struct ddiff *d, const char *name,
 		    struct strbuf *out)
 {
 	size_t i = 0, old_line = 1, new_line = 1;
 
-	sb_printf(out, "--- a/%s\n+++ b/%s\n", name, name);
+	header(name, out);
 	while (i < d->n) {
 		size_t start, end, j, o, nw;
 
@@ -140,15 +151,32 @@ static void unified(const struct ddiff *d, const char *name,
 	}
 }
 
-/* The file's path from the top of its git tree, for git apply. */
-static char *diff_name(const char *file)
+/* The real path of file, which may not exist yet (its directory does) */
+static char *real_name(const char *file)
 {
-	char *abs = realpath(file, NULL), *top;
-	char *slash;
+	const char *slash = strrchr(file, '/');
+	char *dir, *abs, *name;
 
-	if (!abs || file[0] != '/')	/* as given: patch -p1 from here */
-		return abs ? (free(abs), xstrdup(file)) : xstrdup(file);
-	top = xstrdup(abs);
+	abs = realpath(file, NULL);
+	if (abs)
+		return abs;
+	dir = slash ? xstrndup(file, slash == file ? 1 : slash - file) :
+		      xstrdup(".");
+	abs = realpath(dir, NULL);
+	free(dir);
+	if (!abs)
+		return NULL;
+	name = xasprintf("%s/%s", strcmp(abs, "/") ? abs : "",
+			 slash ? slash + 1 : file);
+	free(abs);
+	return name;
+}
+
+/* The top of the git tree abs is in, or NULL */
+static char *git_top(const char *abs)
+{
+	char *top = xstrdup(abs), *slash;
+
 	while ((slash = strrchr(top, '/')) && slash != top) {
 		char *git;
 		bool found;
@@ -157,16 +185,39 @@ static char *diff_name(const char *file)
 		git = xasprintf("%s/.git", top);
 		found = !access(git, F_OK);
 		free(git);
-		if (found) {
-			char *name = xstrdup(abs + strlen(top) + 1);
-
-			free(top);
-			free(abs);
-			return name;
-		}
+		if (found)
+			return top;
 	}
 	free(top);
-	return abs;
+	return NULL;
+}
+
+/*
+ * The file's path for the diff, as git apply and patch -p1 take it
+ * (never "a/./x" or "a//x"): from the top of its git tree; else from
+ * the current directory when it is below it; else from "/".
+ */
+static char *diff_name(const char *file)
+{
+	char *abs = real_name(file), *top, *cwd, *name;
+	size_t n;
+
+	if (!abs)
+		abs = xasprintf("/%s", file);	/* as given, made clean below */
+	top = git_top(abs);
+	cwd = top ? NULL : getcwd(NULL, 0);
+	if (!top && cwd && strcmp(cwd, "/"))
+		top = cwd;
+	else
+		free(cwd);
+	n = top ? strlen(top) : 0;
+	if (top && !strncmp(abs, top, n) && abs[n] == '/')
+		name = xstrdup(abs + n + 1);
+	else
+		name = xstrdup(abs + strspn(abs, "/"));
+	free(top);
+	free(abs);
+	return name;
 }
 
 static int one_file(const struct update_plan *p, const char *file, bool write,
