@@ -16,9 +16,11 @@ static const struct usage usage = {
 "when it passed in other sections); mixed outcomes become a flaky entry\n"
 "with the rate observed; a fail entry that passed in --min-runs runs of a\n"
 "kernel, and failed in none, gets fixed= for that kernel, and one that\n"
-"passed on every kernel is proposed for removal. Expunge and flaky\n"
-"entries are never touched. Printed: a commit message with the evidence,\n"
-"then a unified diff of the data files (git apply skips the message).",
+"passed on every kernel (of two series or more) is proposed for removal.\n"
+"Lines check would warn of are not proposed (said on stderr). Expunge\n"
+"and flaky entries are never touched. Printed: a commit message with the\n"
+"evidence, then a unified diff of the data files (git apply skips the\n"
+"message).",
 	.exit_status =
 "Exit status: 0 (with or without changes; places a directory's search\n"
 "left out are warned of), 2 bad usage or unreadable input.",

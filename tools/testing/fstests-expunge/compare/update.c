@@ -4,18 +4,12 @@
 #include <string.h>
 
 #include "compare/side.h"
-#include "compare/update.h"
+#include "compare/update-rules.h"
 #include "entries/for-kernel.h"
+#include "lib/escape.h"
 #include "lib/fileio.h"
 #include "results/result-find.h"
 #include "results/result-pool.h"
-
-/* What the runs of one kernel and section say of one test. */
-struct obs {
-	char *fs, *kernel, *section, *test;
-	unsigned int runs, pass, fail;	/* runs: all passed, all failed */
-	unsigned int att, att_fail;	/* attempts, failed attempts */
-};
 
 struct evidence {
 	struct obs *o;
@@ -165,6 +159,30 @@ static void fold(struct evidence *ev)
 	ev->n = n + 1;
 }
 
+/*
+ * A FSTYP that is not a filesystem's data file name ("../x", "global")
+ * would choose where update writes: the file is refused.
+ */
+static bool bad_fstyp(const struct result_file *rf, char **err)
+{
+	size_t i;
+
+	for (i = 0; i <= rf->nmore; i++) {
+		const struct result_file *f = i ? &rf->more[i - 1] : rf;
+		const char *fs = result_prop(f, "FSTYP");
+		char *q;
+
+		if (!fs || !*fs || valid_fs_name(fs))
+			continue;
+		q = quote_input(fs, QUOTE_MAX);
+		*err = xasprintf("%s: FSTYP '%s' is not a filesystem name: not read",
+				 rf->path, q);
+		free(q);
+		return true;
+	}
+	return false;
+}
+
 struct collect_state {
 	struct evidence *ev;
 	const char *fs;
@@ -177,6 +195,8 @@ static void collect_one(void *ctx, size_t i, struct result_file *rf,
 {
 	struct collect_state *cs = ctx;
 
+	if (!ret && bad_fstyp(rf, &err))
+		ret = -1;
 	if (ret) {
 		pr_err("%s", err);
 		free(err);
@@ -218,21 +238,11 @@ static int collect(const struct strlist *paths, const char *fs,
 	return cs.ret;
 }
 
-struct planner {
-	const struct update_opts *o;
-	struct kdata_cache kc;
-	struct kernel_opts kopts;
-	struct update_plan *p;
-	struct datadir dd;	/* where new entries go (dd.dir NULL: built in) */
-	struct dataset ds;	/* every entry of ds_fs, whatever it applies to */
-	char *ds_fs;
-	bool broken;		/* the data has errors */
-};
-
 /* What the data says of an observation's test, for its kernel. */
 static const struct applied *data_for(struct planner *pl,
 				      const struct obs *o,
-				      struct applied_set *set)
+				      struct applied_set *set,
+				      bool *undecided)
 {
 	const struct kdata *kd;
 	char *err = NULL;
@@ -245,240 +255,19 @@ static const struct applied *data_for(struct planner *pl,
 		pl->broken = true;
 		return NULL;
 	}
+	*undecided |= kd->conds_unknown;
 	if (kd->have_sel)
 		select_section(&kd->sel, o->section, set);
 	return applied_find(set, o->test);
 }
 
-static bool kernel_version(const char *release, struct kver *v)
-{
-	const char *how;
-
-	return !upstream_version(release, NULL, NULL, v, &how);
-}
-
-/* "6.6.30-foo: ext4_4k 2/2 failed, ext4_1k 0/3 failed" per kernel */
-static void evidence(struct strbuf *sb, const struct obs *o, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!i || strcmp(o[i].kernel, o[i - 1].kernel))
-			sb_printf(sb, "%s    %s:", i ? "\n" : "", o[i].kernel);
-		sb_printf(sb, " %s %u/%u runs failed", o[i].section,
-			  o[i].fail, o[i].runs);
-		if (o[i].att > o[i].runs)
-			sb_printf(sb, " (%u/%u attempts)", o[i].att_fail,
-				  o[i].att);
-		sb_puts(sb, i + 1 < n && !strcmp(o[i].kernel, o[i + 1].kernel) ?
-			"," : "");
-	}
-	sb_puts(sb, "\n");
-}
-
-static void add_edit(struct planner *pl, const char *file, unsigned int line,
-		     char *text)
-{
-	struct data_edit *e;
-
-	e = array_push(&pl->p->e, &pl->p->n, &pl->p->alloc, sizeof(*e));
-	e->file = xstrdup(file);
-	e->line = line;
-	e->text = text;
-}
-
-static bool all_failed(const struct obs *o)
-{
-	return o->fail == o->runs;
-}
-
-/* The sections of o[] where every run failed (or, not failing, not). */
-static char *sections_where(const struct obs *o, size_t n, bool failing)
-{
-	struct strbuf sb = { 0 };
-	size_t i, j;
-
-	for (i = 0; i < n; i++) {
-		bool seen = false;
-
-		if (all_failed(&o[i]) != failing)
-			continue;
-		for (j = 0; j < i && !seen; j++)
-			seen = all_failed(&o[j]) == failing &&
-			       !strcmp(o[j].section, o[i].section);
-		if (!seen)
-			sb_printf(&sb, "%s%s", sb.len ? "," : "",
-				  o[i].section);
-	}
-	return sb.buf ? sb.buf : xstrdup("");
-}
-
-/* A test no entry covers: a fail or a flaky entry, if it failed. */
-static void new_entry(struct planner *pl, const struct obs *o, size_t n)
-{
-	unsigned int runs = 0, fail = 0, att = 0, att_fail = 0;
-	bool mixed = false, some_pass = false;
-	char *failing, *passing, *cond, *file;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		runs += o[i].runs;
-		fail += o[i].fail;
-		att += o[i].att;
-		att_fail += o[i].att_fail;
-		mixed |= o[i].fail != o[i].runs && o[i].pass != o[i].runs;
-		some_pass |= o[i].pass > 0;
-	}
-	if (!att_fail)
-		return;
-	failing = sections_where(o, n, true);
-	passing = sections_where(o, n, false);
-	/* a section both passes and fails: that is a flake, not a bug */
-	if (!mixed && *failing && *passing) {
-		char **f = split_list(failing, &i);
-		char **p = split_list(passing, &i), **x, **y;
-
-		for (x = f; *x; x++)
-			for (y = p; *y; y++)
-				mixed |= !strcmp(*x, *y);
-		free_list(f);
-		free_list(p);
-	}
-	if (mixed)
-		cond = xasprintf("flaky  # failed %u of %u attempts in %u runs",
-				 att_fail, att, runs);
-	else if (some_pass)
-		cond = xasprintf("fail   section=%s  # failed %u of %u runs",
-				 failing, fail, runs);
-	else
-		cond = xasprintf("fail   # failed %u of %u runs", fail, runs);
-	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
-			 o[0].fs);
-	add_edit(pl, file, 0, xasprintf("%-12s %s (update)", o[0].test, cond));
-	sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge\n",
-		  o[0].test, mixed ? "flaky" : "fail", o[0].fs);
-	evidence(&pl->p->message, o, n);
-	free(file);
-	free(cond);
-	free(failing);
-	free(passing);
-}
-
-/* Line n of a data file, without its newline; NULL if not there. */
-static char *file_line(const char *path, unsigned int n)
-{
-	char *buf, *p, *end, *line = NULL;
-	unsigned int i;
-	size_t len;
-
-	if (read_file(path, 16 << 20, &buf, &len))
-		return NULL;
-	end = buf + len;
-	for (p = buf, i = 1; i < n && p < end; i++) {
-		char *nl = memchr(p, '\n', end - p);
-
-		p = nl ? nl + 1 : end;
-	}
-	if (p < end) {
-		char *nl = memchr(p, '\n', end - p);
-
-		line = xstrndup(p, (nl ? nl : end) - p);
-	}
-	free(buf);
-	return line;
-}
-
-/* Where the conditions of an entry line end: at " if " or a comment. */
-static size_t conditions_end(const char *line)
-{
-	size_t i, n = strlen(line);
-
-	for (i = 1; i < n; i++) {
-		bool space = line[i - 1] == ' ' || line[i - 1] == '\t';
-
-		if (space && (line[i] == '#' || str_starts(line + i, "if ")))
-			break;
-	}
-	while (i > 0 && (line[i - 1] == ' ' || line[i - 1] == '\t'))
-		i--;
-	return i < n ? i : n;
-}
-
-/* The line with version v added to its fixed= list (or a new one). */
-static char *add_fixed(const char *line, const char *v)
-{
-	size_t stop = conditions_end(line), at;
-	const char *f = strstr(line, " fixed=");
-
-	if (!f)
-		f = strstr(line, "\tfixed=");
-	if (f && (size_t)(f - line) < stop) {
-		at = f + 1 - line + strcspn(f + 1, " \t");
-		return xasprintf("%.*s,%s%s", (int)at, line, v, line + at);
-	}
-	return xasprintf("%.*s fixed=%s%s", (int)stop, line, v, line + stop);
-}
-
 /*
- * A known failure that passes: fixed= for each kernel with at least
- * min_runs passing runs and no failure; removed when that is every
- * kernel the results have.
+ * The first entry of the data for the test, applying here or not (a
+ * fixed= reached, a condition of a config the results do not have): if
+ * there is one, it is not for update to add another.
  */
-static void known_fail(struct planner *pl, const struct obs *o, size_t n,
-		       const struct entry *e)
-{
-	struct strbuf line = { 0 }, vers = { 0 };
-	char *text = file_line(e->file, e->line), *next;
-	bool everywhere = true;
-	size_t i, j;
-
-	if (!text)
-		return;
-	for (i = 0; i < n; i = j) {
-		unsigned int pass = 0, bad = 0;
-		struct kver v;
-		char vbuf[48];
-
-		for (j = i; j < n && !strcmp(o[j].kernel, o[i].kernel); j++) {
-			pass += o[j].pass;
-			bad += o[j].runs - o[j].pass;
-		}
-		if (bad || pass < pl->o->min_runs ||
-		    !kernel_version(o[i].kernel, &v)) {
-			everywhere = false;
-			continue;
-		}
-		if (e->has_fixed && kver_list_matches(&e->fixed, &v, NULL))
-			continue;
-		kver_str(&v, vbuf);
-		next = add_fixed(line.buf ? line.buf : text, vbuf);
-		line.len = 0;
-		sb_puts(&line, next);
-		sb_printf(&vers, "%s%s", vers.len ? "," : "", vbuf);
-		free(next);
-	}
-	if (everywhere) {
-		add_edit(pl, e->file, e->line, NULL);
-		sb_printf(&pl->p->message, "%s: passes everywhere: remove the fail entry (%s:%u)\n",
-			  o[0].test, entry_file(e), e->line);
-	} else if (vers.len) {
-		add_edit(pl, e->file, e->line, xstrdup(line.buf));
-		sb_printf(&pl->p->message, "%s: passes on %s: fixed=%s (%s:%u)\n",
-			  o[0].test, vers.buf, vers.buf, entry_file(e), e->line);
-	}
-	if (everywhere || vers.len)
-		evidence(&pl->p->message, o, n);
-	free(text);
-	sb_free(&line);
-	sb_free(&vers);
-}
-
-/*
- * Has the data any entry for the test, applying here or not (a fixed=
- * reached, a condition of a config the results do not have)? Then it
- * is not for update to add another.
- */
-static bool in_data(struct planner *pl, const char *fs, const char *test)
+static const struct entry *in_data(struct planner *pl, const char *fs,
+				   const char *test)
 {
 	char *err = NULL;
 	size_t i;
@@ -496,20 +285,29 @@ static bool in_data(struct planner *pl, const char *fs, const char *test)
 	}
 	for (i = 0; i < pl->ds.n; i++) {
 		if (!strcmp(pl->ds.entries[i].test, test))
-			return true;
+			return &pl->ds.entries[i];
 	}
-	return false;
+	return NULL;
+}
+
+/* An entry left alone because its "if" is undecided: said, as compare does */
+static void note_undecided(const struct obs *o, const struct entry *e)
+{
+	pr_warn("%s:%u: %s: its 'if' condition cannot be decided for kernel %s (no config of it is known): the entry is not changed",
+		e->file, e->line, o->test, o->kernel);
 }
 
 /* The observations of one test: what the data says decides the rule. */
 static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 {
-	const struct entry *fail = NULL;
+	const struct entry *fail = NULL, *e;
+	bool undecided = false;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		struct applied_set set;
-		const struct applied *a = data_for(pl, &o[i], &set);
+		const struct applied *a = data_for(pl, &o[i], &set,
+						   &undecided);
 
 		/* expunge did not run; flaky is what retries are for */
 		if (a && a->kind != KIND_FAIL) {
@@ -520,10 +318,15 @@ static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 			fail = a->entry;
 		applied_free(&set);
 	}
-	if (fail)
-		known_fail(pl, o, n, fail);
-	else if (!in_data(pl, o[0].fs, o[0].test))
-		new_entry(pl, o, n);
+	if (fail) {
+		update_known_fail(pl, o, n, fail);
+		return;
+	}
+	e = in_data(pl, o[0].fs, o[0].test);
+	if (!e)
+		update_new_entry(pl, o, n);
+	else if (undecided && e->cond)
+		note_undecided(o, e);
 }
 
 int update_plan(const struct update_opts *o, const struct strlist *paths,

@@ -180,7 +180,7 @@ int datadir_load_name(const struct datadir *dd, const char *name,
 	return 0;
 }
 
-static bool valid_fs_name(const char *fs)
+bool valid_fs_name(const char *fs)
 {
 	const char *p;
 

@@ -21,6 +21,12 @@ struct datadir {
 	char *from;		/* how it was chosen */
 };
 
+/*
+ * Is fs a filesystem's data file name (lower case letters, digits, '_',
+ * '-'; not "global")? Only such names become paths.
+ */
+bool valid_fs_name(const char *fs);
+
 /* Choose the data directory; -1 with *err when --data/env is unusable. */
 int datadir_find(const char *opt, struct datadir *dd, char **err);
 void datadir_free(struct datadir *dd);

@@ -144,6 +144,7 @@ static void select_unconditional(struct kdata *kd, const char *why)
 	kd->sel.ds = &kd->ds;
 	kd->sel.k = &kd->k;
 	kd->sel.cond = xcalloc(kd->ds.n + 1, 1);
+	kd->conds_unknown = true;
 	for (i = 0; i < kd->ds.n; i++) {
 		if (kd->ds.entries[i].cond)
 			kd->sel.cond[i] = 'n';

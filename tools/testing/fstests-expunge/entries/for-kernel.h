@@ -17,6 +17,7 @@ struct kdata {
 	struct diag diag;
 	struct selector sel;
 	bool have_k, have_sel;
+	bool conds_unknown;	/* no config: "if" entries left out */
 	char *note;		/* a warning: no data of fs's own, no config */
 	char *desc;		/* which data for which kernel */
 	char *none;		/* or why there is none */

@@ -211,9 +211,11 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 	struct run_result r;
 	int i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
 		add_run(self, "6.12.9", "s1",
 			"generic/300=P generic/400=F generic/500=F");
+		add_run(self, "6.6.30", "s1", "generic/300=P");
+	}
 	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, entry(self, &ds, "generic/300"));
@@ -359,6 +361,175 @@ TEST_F(update, places_left_out_are_named_on_stderr)
 	EXPECT_NE(NULL, strstr(r.err, "res/link/result.xml: left out: a symbolic link"));
 	EXPECT_NE(NULL, strstr(r.err, "res/1/2/3/4/5/6/7/8/9: left out: deeper than 8 levels"));
 	EXPECT_NE(NULL, strstr(r.err, "2 place(s) that may hold results were left out"));
+	ASSERT_EQ(0, chdir("/"));
+	run_free(&r);
+}
+
+/* Passing on one kernel says nothing of the others: fixed=, no removal. */
+TEST_F(update, passing_on_one_kernel_only_is_no_removal)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.12.9", "s1", "generic/300=P");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/300");
+	ASSERT_NE(NULL, e);
+	ASSERT_TRUE(e->has_fixed);
+	EXPECT_EQ(9, e->fixed.v[0].patch);
+	EXPECT_NE(NULL, strstr(r.out, "one kernel series"));
+	dataset_free(&ds);
+}
+
+/* A results file must not choose where update writes. */
+TEST_F(update, fstyp_is_no_path)
+{
+	const char *bad[] = { "../pwned", "global", "ext4/../../x" };
+	struct run_result r;
+	size_t i, len;
+
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
+	self->n = 1;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		put_str(str_printf("%s/res/0/result.xml", self->dir),
+			str_printf("<?xml version=\"1.0\"?>\n<testsuites>\n%s</testsuites>\n",
+				   suite(bad[i], "6.12.9", "s1", "generic/100", 'F')));
+		r = fexp_update(self, "--write");
+		EXPECT_EQ(2, r.status);
+		EXPECT_NE(NULL, strstr(r.err, "0/result.xml: FSTYP"));
+		EXPECT_NE(NULL, strstr(r.err, "not a filesystem name"));
+		EXPECT_NE(0, access(str_printf("%s/pwned.expunge", self->dir), F_OK));
+		EXPECT_STREQ("", get_file(str_printf("%s/data/global.expunge",
+						     self->dir), &len));
+		run_free(&r);
+	}
+}
+
+/* A data file with CRLF line ends keeps them, and parses after. */
+TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct run_result r;
+	char *text;
+	size_t len;
+	int i;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/200  fail   # fixed on 6.6.30\r\n");
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	text = get_file(str_printf("%s/data/ext4.expunge", self->dir), &len);
+	EXPECT_EQ(NULL, strstr(text, "\r "));
+	EXPECT_STREQ("generic/200  fail fixed=6.6.30   # fixed on 6.6.30\r\n",
+		     text);
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	EXPECT_TRUE(e->has_fixed);
+	dataset_free(&ds);
+}
+
+/* Lines "check" would warn of are not proposed: the reason is said. */
+TEST_F(update, no_line_check_rejects)
+{
+	struct run_result r;
+
+	add_run(self, "6.12.9", "s1", "xfs/001=F generic/001-foo=F");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.out, "xfs/001"));
+	EXPECT_EQ(NULL, strstr(r.out, "generic/001-foo"));
+	EXPECT_NE(NULL, strstr(r.err, "xfs/001: a xfs test never runs on ext4"));
+	EXPECT_NE(NULL, strstr(r.err, "'check -E' would also leave out generic/001"));
+	run_free(&r);
+}
+
+/* A section name that is a glob or a negation is no section= value. */
+TEST_F(update, section_names_that_are_patterns_are_not_written)
+{
+	const char *bad[] = { "*", "!dax", "a,b" };
+	struct run_result r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		self->n = 0;
+		add_run(self, "6.12.9", bad[i], "generic/100=F");
+		add_run(self, "6.12.9", "s2", "generic/100=P");
+		r = fexp_update(self, "");
+		EXPECT_EQ(0, r.status);
+		EXPECT_EQ(NULL, strstr(r.out, "section="));
+		EXPECT_NE(NULL, strstr(r.err, "not a plain section name"));
+		run_free(&r);
+	}
+}
+
+/* A fail entry whose "if" the results cannot decide: said, not silent. */
+TEST_F(update, fail_entry_with_if_is_noted)
+{
+	struct run_result r;
+	int i;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/700  fail  if EXT4_FS_SECURITY  # x\n");
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.12.9", "s1", "generic/700=P");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:1: generic/700: its 'if' condition"));
+	run_free(&r);
+}
+
+/* Failing on one kernel and passing on a later one is no flake. */
+TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
+{
+	struct run_result r;
+	int i;
+
+	add_run(self, "6.6.30", "s1", "generic/100=F");
+	add_run(self, "6.6.31", "s1", "generic/100=P");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.out, "new flaky"));
+	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail"));
+	/* one pass is not the --min-runs 3 that fixed= needs: said */
+	EXPECT_NE(NULL, strstr(r.out, "--min-runs"));
+	for (i = 0; i < 2; i++)
+		add_run(self, "6.6.31", "s1", "generic/100=P");
+	r = fexp_update(self, "");
+	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   fixed=6.6.31"));
+	run_free(&r);
+}
+
+/* The diff applies with git apply and patch -p1, whatever the path. */
+TEST_F(update, diff_paths_apply)
+{
+	struct run_result r;
+	char *dir;
+
+	add_run(self, "6.12.9", "s1", "generic/100=F");
+	ASSERT_EQ(0, chdir(self->dir));
+	ASSERT_EQ(0, system("mkdir 'with space' && cp -r data 'with space'/"));
+	r = run_fexp("update --data './with space/data' res");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.out, "a/./"));
+	put_str("space.patch", r.out);
+	EXPECT_EQ(0, system("patch -s -p1 < space.patch"));
+	EXPECT_EQ(0, system("grep -q generic/100 'with space/data/ext4.expunge'"));
+	/* an absolute path outside any git tree: no "a//tmp" */
+	dir = str_printf("%s/data", self->dir);
+	r = run_fexp(str_printf("update --data %s res", dir));
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.out, "a//"));
+	EXPECT_NE(NULL, strstr(r.out, "--- a/data/ext4.expunge\n"));
+	put_str("abs.patch", r.out);
+	EXPECT_EQ(0, system("git apply --check abs.patch"));
 	ASSERT_EQ(0, chdir("/"));
 	run_free(&r);
 }

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "update": the rules that turn what the runs of a test say into data
+ * edits. Every line proposed is one "check" takes without a word.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/update-rules.h"
+#include "entries/lint.h"
+#include "lib/escape.h"
+#include "lib/fileio.h"
+
+static bool kernel_version(const char *release, struct kver *v)
+{
+	const char *how;
+
+	return !upstream_version(release, NULL, NULL, v, &how);
+}
+
+/* "6.6.30-foo: ext4_4k 2/2 failed, ext4_1k 0/3 failed" per kernel */
+static void evidence(struct strbuf *sb, const struct obs *o, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!i || strcmp(o[i].kernel, o[i - 1].kernel))
+			sb_printf(sb, "%s    %s:", i ? "\n" : "", o[i].kernel);
+		sb_printf(sb, " %s %u/%u runs failed", o[i].section,
+			  o[i].fail, o[i].runs);
+		if (o[i].att > o[i].runs)
+			sb_printf(sb, " (%u/%u attempts)", o[i].att_fail,
+				  o[i].att);
+		sb_puts(sb, i + 1 < n && !strcmp(o[i].kernel, o[i + 1].kernel) ?
+			"," : "");
+	}
+	sb_puts(sb, "\n");
+}
+
+static void add_edit(struct planner *pl, const char *file, unsigned int line,
+		     char *text)
+{
+	struct data_edit *e;
+
+	e = array_push(&pl->p->e, &pl->p->n, &pl->p->alloc, sizeof(*e));
+	e->file = xstrdup(file);
+	e->line = line;
+	e->text = text;
+}
+
+/*
+ * Would "check" take line in file without an error or a warning? If
+ * not, say so: the line is not proposed.
+ */
+static bool line_ok(const char *file, const char *line)
+{
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	bool ok;
+
+	data_parse(&ds, file, line, strlen(line), &d);
+	if (!d.errors)
+		lint_dataset(&ds, NULL, NULL, &d);
+	ok = !d.msgs.n;
+	if (!ok)
+		pr_warn("not proposed: %s", d.msgs.v[0]);
+	dataset_free(&ds);
+	diag_free(&d);
+	return ok;
+}
+
+/*
+ * A section name that means itself in section=: no glob character,
+ * no '!' (a negation), no ',' (a list), no space or '#'.
+ */
+static bool plain_section(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (!isalnum((unsigned char)*p) && !strchr("_-.+", *p))
+			return false;
+	}
+	return *s;
+}
+
+static bool obs_mixed(const struct obs *o)
+{
+	return o->fail != o->runs && o->pass != o->runs;
+}
+
+/* The sections of o[] where some kernel failed every run (or never). */
+static char *sections_where(const struct obs *o, size_t n, bool failing)
+{
+	struct strbuf sb = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		bool seen = false, failed = false;
+
+		for (j = 0; j < n; j++) {
+			if (strcmp(o[j].section, o[i].section))
+				continue;
+			seen |= j < i;
+			failed |= o[j].fail > 0;
+		}
+		if (!seen && failed == failing)
+			sb_printf(&sb, "%s%s", sb.len ? "," : "",
+				  o[i].section);
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/*
+ * In each section that failed on some kernels and passed on others, did
+ * every failing kernel come before every passing one (a fix)? False for
+ * any other order, or a kernel whose version is unknown.
+ */
+static bool fixed_on_later_kernels(const struct obs *o, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		struct kver f, p;
+
+		if (!o[i].fail)
+			continue;
+		for (j = 0; j < n; j++) {
+			if (!o[j].pass || strcmp(o[j].section, o[i].section))
+				continue;
+			if (!kernel_version(o[i].kernel, &f) ||
+			    !kernel_version(o[j].kernel, &p) ||
+			    kver_cmp(&f, &p) >= 0)
+				return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * fixed= for the kernels where the test passed in every run, at least
+ * min_runs of them; a kernel with fewer is said in the message.
+ */
+static char *fixed_kernels(struct planner *pl, const struct obs *o,
+			   size_t n, bool some_fail_kernel)
+{
+	struct strbuf sb = { 0 };
+	size_t i, j;
+
+	for (i = 0; some_fail_kernel && i < n; i = j) {
+		unsigned int pass = 0, fail = 0;
+		struct kver v;
+		char vbuf[48];
+
+		for (j = i; j < n && !strcmp(o[j].kernel, o[i].kernel); j++) {
+			pass += o[j].pass;
+			fail += o[j].runs - o[j].pass;
+		}
+		if (fail || !kernel_version(o[i].kernel, &v))
+			continue;
+		if (pass < pl->o->min_runs) {
+			sb_printf(&pl->p->message,
+				  "    passes on %s in %u run(s), fewer than --min-runs %u: no fixed=%s\n",
+				  o[i].kernel, pass, pl->o->min_runs,
+				  kver_str(&v, vbuf));
+			continue;
+		}
+		sb_printf(&sb, "%s%s", sb.len ? "," : "", kver_str(&v, vbuf));
+	}
+	return sb.buf;
+}
+
+/* Did some kernel fail in every run of every section it ran? */
+static bool a_kernel_fails(const struct obs *o, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		bool all = true;
+
+		for (j = i; j < n && !strcmp(o[j].kernel, o[i].kernel); j++)
+			all &= o[j].fail > 0;
+		if (all)
+			return true;
+	}
+	return false;
+}
+
+/* The conditions of a new fail entry: section= and fixed= */
+static char *fail_conditions(struct planner *pl, const struct obs *o,
+			     size_t n, bool *ok)
+{
+	char *failing = sections_where(o, n, true);
+	char *passing = sections_where(o, n, false), *fixed;
+	struct strbuf sb = { 0 };
+	size_t k;
+
+	for (k = 0; *passing && k < n && *ok; k++) {
+		if (o[k].fail && !plain_section(o[k].section)) {
+			char *q = quote_input(o[k].section, QUOTE_MAX);
+
+			pr_warn("not proposed: %s: section '%s' is not a plain section name",
+				o[0].test, q);
+			free(q);
+			*ok = false;
+		}
+	}
+	if (*passing)
+		sb_printf(&sb, "section=%s", failing);
+	fixed = fixed_kernels(pl, o, n, a_kernel_fails(o, n));
+	if (fixed)
+		sb_printf(&sb, "%sfixed=%s", sb.len ? " " : "", fixed);
+	free(fixed);
+	free(failing);
+	free(passing);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* A test no entry covers: a fail or a flaky entry, if it failed. */
+void update_new_entry(struct planner *pl, const struct obs *o, size_t n)
+{
+	unsigned int runs = 0, fail = 0, att = 0, att_fail = 0;
+	bool mixed = false, ok = true;
+	char *cond, *file, *text;
+	size_t i, mark = pl->p->message.len;
+
+	for (i = 0; i < n; i++) {
+		runs += o[i].runs;
+		fail += o[i].fail;
+		att += o[i].att;
+		att_fail += o[i].att_fail;
+		mixed |= obs_mixed(&o[i]);
+	}
+	if (!att_fail)
+		return;
+	/* passes and fails in one section, not as a fix would: a flake */
+	mixed |= !fixed_on_later_kernels(o, n);
+	sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge\n",
+		  o[0].test, mixed ? "flaky" : "fail", o[0].fs);
+	if (mixed) {
+		text = xasprintf("%-12s flaky  # failed %u of %u attempts in %u runs (update)",
+				 o[0].test, att_fail, att, runs);
+	} else {
+		cond = fail_conditions(pl, o, n, &ok);
+		text = xasprintf("%-12s fail   %s%s# failed %u of %u runs (update)",
+				 o[0].test, cond, *cond ? "  " : "", fail,
+				 runs);
+		free(cond);
+	}
+	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
+			 o[0].fs);
+	if (ok && line_ok(file, text)) {
+		add_edit(pl, file, 0, text);
+		evidence(&pl->p->message, o, n);
+	} else {
+		pl->p->message.len = mark;	/* nothing proposed */
+		if (pl->p->message.buf)
+			pl->p->message.buf[mark] = '\0';
+		free(text);
+	}
+	free(file);
+}
+
+/*
+ * Line n of a data file, without its line end; NULL if not there. *cr:
+ * the line ended in "\r\n", which the new line keeps.
+ */
+static char *file_line(const char *path, unsigned int n, bool *cr)
+{
+	char *buf, *p, *end, *line = NULL;
+	unsigned int i;
+	size_t len, l;
+
+	*cr = false;
+	if (read_file(path, 16 << 20, &buf, &len))
+		return NULL;
+	end = buf + len;
+	for (p = buf, i = 1; i < n && p < end; i++) {
+		char *nl = memchr(p, '\n', end - p);
+
+		p = nl ? nl + 1 : end;
+	}
+	if (p < end) {
+		char *nl = memchr(p, '\n', end - p);
+
+		l = (nl ? nl : end) - p;
+		*cr = l && p[l - 1] == '\r';
+		line = xstrndup(p, l - *cr);
+	}
+	free(buf);
+	return line;
+}
+
+/* Where the conditions of an entry line end: at " if " or a comment. */
+static size_t conditions_end(const char *line)
+{
+	size_t i, n = strlen(line);
+
+	for (i = 1; i < n; i++) {
+		bool space = line[i - 1] == ' ' || line[i - 1] == '\t';
+
+		if (space && (line[i] == '#' || str_starts(line + i, "if ")))
+			break;
+	}
+	while (i > 0 && (line[i - 1] == ' ' || line[i - 1] == '\t'))
+		i--;
+	return i < n ? i : n;
+}
+
+/* The line with version v added to its fixed= list (or a new one). */
+static char *add_fixed(const char *line, const char *v)
+{
+	size_t stop = conditions_end(line), at;
+	const char *f = strstr(line, " fixed=");
+
+	if (!f)
+		f = strstr(line, "\tfixed=");
+	if (f && (size_t)(f - line) < stop) {
+		at = f + 1 - line + strcspn(f + 1, " \t");
+		return xasprintf("%.*s,%s%s", (int)at, line, v, line + at);
+	}
+	return xasprintf("%.*s fixed=%s%s", (int)stop, line, v, line + stop);
+}
+
+/* Kernels of more than one series (x.y) among o[]'s: */
+static bool several_series(const struct obs *o, size_t n)
+{
+	struct kver a, b;
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (kernel_version(o[0].kernel, &a) &&
+		    kernel_version(o[i].kernel, &b) &&
+		    (a.major != b.major || a.minor != b.minor))
+			return true;
+	}
+	return false;
+}
+
+/* The fixed= versions of the kernels where it passed, into line, vers */
+static bool passing_kernels(struct planner *pl, const struct obs *o,
+			    size_t n, const struct entry *e, const char *text,
+			    struct strbuf *line, struct strbuf *vers)
+{
+	bool everywhere = true;
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		unsigned int pass = 0, bad = 0;
+		struct kver v;
+		char vbuf[48], *next;
+
+		for (j = i; j < n && !strcmp(o[j].kernel, o[i].kernel); j++) {
+			pass += o[j].pass;
+			bad += o[j].runs - o[j].pass;
+		}
+		if (bad || pass < pl->o->min_runs ||
+		    !kernel_version(o[i].kernel, &v)) {
+			everywhere = false;
+			continue;
+		}
+		if (e->has_fixed && kver_list_matches(&e->fixed, &v, NULL))
+			continue;
+		kver_str(&v, vbuf);
+		next = add_fixed(line->buf ? line->buf : text, vbuf);
+		line->len = 0;
+		sb_puts(line, next);
+		sb_printf(vers, "%s%s", vers->len ? "," : "", vbuf);
+		free(next);
+	}
+	return everywhere;
+}
+
+/*
+ * A known failure that passes: fixed= for each kernel with at least
+ * min_runs passing runs and no failure; removed when that is every
+ * kernel the results have, of more than one series (one kernel series
+ * says nothing of the others).
+ */
+void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
+		       const struct entry *e)
+{
+	struct strbuf line = { 0 }, vers = { 0 };
+	bool cr, everywhere;
+	char *text = file_line(e->file, e->line, &cr);
+
+	if (!text)
+		return;
+	everywhere = passing_kernels(pl, o, n, e, text, &line, &vers);
+	if (everywhere && several_series(o, n)) {
+		add_edit(pl, e->file, e->line, NULL);
+		sb_printf(&pl->p->message,
+			  "%s: passes on every kernel: remove the fail entry (%s:%u)\n",
+			  o[0].test, entry_file(e), e->line);
+	} else if (vers.len && line_ok(e->file, line.buf)) {
+		if (cr)
+			sb_puts(&line, "\r");
+		add_edit(pl, e->file, e->line, xstrdup(line.buf));
+		sb_printf(&pl->p->message, "%s: passes on %s: fixed=%s (%s:%u)%s\n",
+			  o[0].test, vers.buf, vers.buf, entry_file(e), e->line,
+			  everywhere ? "; kept: the results hold one kernel series only" :
+			  "");
+	} else {
+		everywhere = false;
+		vers.len = 0;
+	}
+	if (everywhere || vers.len)
+		evidence(&pl->p->message, o, n);
+	free(text);
+	sb_free(&line);
+	sb_free(&vers);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside "update": what the runs of a test say, and the rules that turn
+ * it into data edits (update.c gathers, update-rules.c decides).
+ */
+#ifndef FEXP_UPDATE_RULES_H
+#define FEXP_UPDATE_RULES_H
+
+#include "compare/update.h"
+#include "entries/for-kernel.h"
+
+/* What the runs of one kernel and section say of one test. */
+struct obs {
+	char *fs, *kernel, *section, *test;
+	unsigned int runs, pass, fail;	/* runs: all passed, all failed */
+	unsigned int att, att_fail;	/* attempts, failed attempts */
+};
+
+struct planner {
+	const struct update_opts *o;
+	struct kdata_cache kc;
+	struct kernel_opts kopts;
+	struct update_plan *p;
+	struct datadir dd;	/* where new entries go (dd.dir NULL: built in) */
+	struct dataset ds;	/* every entry of ds_fs, whatever it applies to */
+	char *ds_fs;
+	bool broken;		/* the data has errors */
+};
+
+/* A test no entry covers (o[0..n), one test, sorted by kernel): a new one */
+void update_new_entry(struct planner *pl, const struct obs *o, size_t n);
+/* A fail entry e that applies: fixed= where it passes, or removal */
+void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
+		       const struct entry *e);
+
+#endif
