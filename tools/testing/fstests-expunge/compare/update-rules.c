@@ -3,7 +3,6 @@
  * "update": the rules that turn what the runs of a test say into data
  * edits. Every line proposed is one "check" takes without a word.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,21 +67,6 @@ static bool line_ok(const char *file, const char *line)
 	dataset_free(&ds);
 	diag_free(&d);
 	return ok;
-}
-
-/*
- * A section name that means itself in section=: no glob character,
- * no '!' (a negation), no ',' (a list), no space or '#'.
- */
-static bool plain_section(const char *s)
-{
-	const char *p;
-
-	for (p = s; *p; p++) {
-		if (!isalnum((unsigned char)*p) && !strchr("_-.+", *p))
-			return false;
-	}
-	return *s;
 }
 
 static bool obs_mixed(const struct obs *o)
@@ -197,7 +181,7 @@ static char *fail_conditions(struct planner *pl, const struct obs *o,
 	size_t k;
 
 	for (k = 0; *passing && k < n && *ok; k++) {
-		if (o[k].fail && !plain_section(o[k].section)) {
+		if (o[k].fail && !plain_section_name(o[k].section)) {
 			char *q = quote_input(o[k].section, QUOTE_MAX);
 
 			pr_warn("not proposed: %s: section '%s' is not a plain section name",

@@ -112,6 +112,17 @@ static bool test_name_char(int c)
 	return isalnum(c) || c == '_' || c == '-' || c == '.';
 }
 
+bool plain_section_name(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (!isalnum((unsigned char)*p) && !strchr("_-.+", *p))
+			return false;
+	}
+	return *s;
+}
+
 bool valid_test_name(const char *s)
 {
 	const char *slash = strchr(s, '/');

@@ -79,6 +79,11 @@ const char *kind_name(enum entry_kind kind);
 /* The entry's data file name without its directory, for messages. */
 const char *entry_file(const struct entry *e);
 int entry_retries(const struct entry *e);
+/*
+ * Is s a section name that means itself in section= (letters, digits,
+ * '_', '-', '.', '+'): no glob, no '!', no list, no space?
+ */
+bool plain_section_name(const char *s);
 /* Is the name a test id fstests knows: "dir/name"? */
 bool valid_test_name(const char *s);
 

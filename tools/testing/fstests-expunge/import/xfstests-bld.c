@@ -21,12 +21,13 @@
 #include "entries/data-dir.h"
 #include "entries/entry.h"
 #include "import/import.h"
+#include "lib/escape.h"
 #include "lib/fileio.h"
 
 #define BLD_FS_DIR	"test-appliance/files/root/fs"
 #define BLD_MAX_SIZE	(1024u * 1024)	/* one exclude file */
 #define VER_INF		UINT_MAX	/* no upper bound */
-#define MAX_SPANS	16
+#define MAX_SPANS	64
 #define MAX_DEPTH	16		/* #if nesting, #include depth */
 #define DAX_CFG		"dax"
 
@@ -38,6 +39,7 @@ struct span {
 struct spans {
 	struct span s[MAX_SPANS];
 	size_t n;
+	bool lost;	/* more than MAX_SPANS: some left out */
 };
 
 enum dax { DAX_ANY, DAX_ONLY, DAX_NOT, DAX_NEVER };
@@ -69,27 +71,31 @@ struct bld {
 	const char *cfg;	/* the configuration, or NULL: all */
 	struct frame stack[MAX_DEPTH];
 	size_t depth;
+	const char *chain[MAX_DEPTH + 1];	/* the files being read */
+	size_t nchain;
 	size_t too_deep;	/* #if levels past MAX_DEPTH: not read */
 	char *pending;		/* the // comment block before a line */
 	bool after_entry;	/* the last line held an entry */
 };
 
-static const struct spans all_versions = { { { 0, VER_INF } }, 1 };
+static const struct spans all_versions = { { { 0, VER_INF } }, 1, false };
 
 static struct spans spans_intersect(const struct spans *a,
 				    const struct spans *b)
 {
-	struct spans out = { .n = 0 };
+	struct spans out = { .n = 0, .lost = a->lost || b->lost };
 	size_t i, j;
 
 	for (i = 0; i < a->n; i++) {
-		for (j = 0; j < b->n && out.n < MAX_SPANS; j++) {
+		for (j = 0; j < b->n; j++) {
 			unsigned int lo = a->s[i].lo > b->s[j].lo ? a->s[i].lo :
 				      b->s[j].lo;
 			unsigned int hi = a->s[i].hi < b->s[j].hi ? a->s[i].hi :
 				      b->s[j].hi;
 
-			if (lo < hi)
+			if (lo < hi && out.n == MAX_SPANS)
+				out.lost = true;
+			else if (lo < hi)
 				out.s[out.n++] = (struct span){ lo, hi };
 		}
 	}
@@ -99,16 +105,21 @@ static struct spans spans_intersect(const struct spans *a,
 /* The versions a set leaves out (its spans are sorted and disjoint) */
 static struct spans spans_complement(const struct spans *a)
 {
-	struct spans out = { .n = 0 };
+	struct spans out = { .n = 0, .lost = a->lost };
 	unsigned int at = 0;
 	size_t i;
 
+	/* n spans leave at most n + 1 out: one may not fit */
 	for (i = 0; i < a->n; i++) {
-		if (a->s[i].lo > at)
+		if (a->s[i].lo > at && out.n == MAX_SPANS)
+			out.lost = true;
+		else if (a->s[i].lo > at)
 			out.s[out.n++] = (struct span){ at, a->s[i].lo };
 		at = a->s[i].hi;
 	}
-	if (at < VER_INF && out.n < MAX_SPANS)
+	if (at < VER_INF && out.n == MAX_SPANS)
+		out.lost = true;
+	else if (at < VER_INF)
 		out.s[out.n++] = (struct span){ at, VER_INF };
 	return out;
 }
@@ -363,6 +374,12 @@ static void add_entry(struct bld *b, const char *file, unsigned int line,
 			       test, unknown));
 		return;
 	}
+	if (v.lost) {
+		skip(b, file, line,
+		     xasprintf("%s: its #if conditions make more than %d version intervals",
+			       test, MAX_SPANS));
+		return;
+	}
 	if (b->cfg)
 		dax = cfg_dax(b, dax);
 	if (dax == DAX_NEVER || !v.n) {
@@ -465,6 +482,28 @@ static void else_if(struct bld *b)
 		f->v = spans_complement(&f->v);
 }
 
+/*
+ * Is rel one of the files being read? Then including it again is a loop
+ * (cpp would stop at once): refused, the chain named.
+ */
+static bool include_loop(struct bld *b, const char *file, unsigned int line,
+			 const char *arg, const char *rel)
+{
+	struct strbuf sb = { 0 };
+	size_t i, at;
+
+	for (at = 0; at < b->nchain && strcmp(b->chain[at], rel); at++)
+		;
+	if (at == b->nchain)
+		return false;
+	for (i = at; i < b->nchain; i++)
+		sb_printf(&sb, "%s -> ", b->chain[i]);
+	sb_puts(&sb, rel);
+	skip(b, file, line, xasprintf("#include %s: a loop: %s", arg, sb.buf));
+	sb_free(&sb);
+	return true;
+}
+
 static void follow_include(struct bld *b, const char *file,
 			   unsigned int line, const char *arg,
 			   unsigned int inc)
@@ -479,15 +518,20 @@ static void follow_include(struct bld *b, const char *file,
 		     xasprintf("#include %s: not a file name of cfg/", arg));
 		return;
 	}
+	/* cpp -I <fs>/cfg: the cfg files include each other */
+	rel = xasprintf("%.*s%.*s", slash ? (int)(slash - file + 1) : 0, file,
+			(int)n - 2, arg + 1);
+	if (include_loop(b, file, line, arg, rel)) {
+		free(rel);
+		return;
+	}
 	if (inc >= MAX_DEPTH) {
+		free(rel);
 		skip(b, file, line,
 		     xasprintf("#include %s: included too deeply (a loop?)",
 			       arg));
 		return;
 	}
-	/* cpp -I <fs>/cfg: the cfg files include each other */
-	rel = xasprintf("%.*s%.*s", slash ? (int)(slash - file + 1) : 0, file,
-			(int)n - 2, arg + 1);
 	parse_file(b, rel, inc + 1);
 	free(rel);
 }
@@ -619,9 +663,11 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 
 	b->pending = NULL;
 	b->after_entry = false;
+	b->chain[b->nchain++] = rel;
 
 	for (next = buf; (p = cut_line(&next));)
 		parse_line(b, name, ++line, p, inc);
+	b->nchain--;
 	if (b->depth > depth || b->too_deep > too_deep)
 		skip(b, name, line, xstrdup("#if without #endif"));
 	while (b->depth > depth)
@@ -830,6 +876,16 @@ static int name_sort(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* A configuration's name becomes section=NAME: not a pattern, no line */
+static void bad_cfg_name(struct bld *b, const char *fs, const char *cfg)
+{
+	char *q = quote_input(cfg, QUOTE_MAX);
+
+	import_add_skip(b->r, xasprintf("%s/cfg/%s.exclude", fs, q),
+			xasprintf("'%s' is not a plain section name", q));
+	free(q);
+}
+
 /* <fs>/cfg/<cfg>.exclude: each configuration's own entries */
 static void read_cfgs(struct bld *b, const char *fs)
 {
@@ -842,6 +898,12 @@ static void read_cfgs(struct bld *b, const char *fs)
 		len = strlen(names[i]->d_name);
 		if (len > 8 && !strcmp(names[i]->d_name + len - 8, ".exclude")) {
 			cfg = xstrndup(names[i]->d_name, len - 8);
+			if (!plain_section_name(cfg)) {
+				bad_cfg_name(b, fs, cfg);
+				free(cfg);
+				free(names[i]);
+				continue;
+			}
 			rel = xasprintf("%s/cfg/%s", fs, names[i]->d_name);
 			b->cfg = cfg;
 			parse_file(b, rel, 0);
