@@ -388,7 +388,7 @@ TEST_F(update, passing_on_one_kernel_only_is_no_removal)
 /* A results file must not choose where update writes. */
 TEST_F(update, fstyp_is_no_path)
 {
-	const char *bad[] = { "../pwned", "global", "ext4/../../x" };
+	static const char * const bad[] = { "../pwned", "global", "ext4/../../x" };
 	struct run_result r;
 	size_t i, len;
 
@@ -454,7 +454,7 @@ TEST_F(update, no_line_check_rejects)
 /* A section name that is a glob or a negation is no section= value. */
 TEST_F(update, section_names_that_are_patterns_are_not_written)
 {
-	const char *bad[] = { "*", "!dax", "a,b" };
+	static const char * const bad[] = { "*", "!dax", "a,b" };
 	struct run_result r;
 	size_t i;
 
