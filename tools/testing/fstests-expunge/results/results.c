@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <libxml/parser.h>
+#include <libxml/SAX2.h>
 
 #include "lib/base.h"
 #include "lib/escape.h"
@@ -19,10 +20,15 @@
 
 #define LINE_MAX_KEEP	240	/* the longest message line kept */
 
-/* Never the network, never entities expanded (the filter refuses DTDs). */
+/*
+ * Never the network, never entities expanded (the filter refuses DTDs).
+ * XML_PARSE_HUGE: a failure message of megabytes (fstests does not bound
+ * it) is no "Huge input lookup" that loses the rest of the file; without
+ * entities the memory it takes is the file's own size.
+ */
 #define PARSE_OPTIONS	(XML_PARSE_NONET | XML_PARSE_NOBLANKS | \
 			 XML_PARSE_COMPACT | XML_PARSE_NOERROR | \
-			 XML_PARSE_NOWARNING)
+			 XML_PARSE_NOWARNING | XML_PARSE_HUGE)
 
 enum log_kind { LOG_NONE, LOG_DIFF, LOG_KERNEL, LOG_OUT };
 
@@ -47,6 +53,8 @@ struct reader {
 	size_t len;
 	char *bad_name;		/* a testcase name we refuse, quoted */
 	char *bad_section;	/* a SECTION property we refuse, quoted */
+	unsigned long nameless;	/* the line of a testcase without a name */
+	xmlParserCtxtPtr ctxt;	/* libxml2's, while it parses */
 	bool at_end;		/* the error came at the end of the input */
 	int err_line;
 	char *err_msg;
@@ -406,6 +414,18 @@ static void section_of(struct reader *rd, const xmlChar **attrs, int n)
 	free(cls);
 }
 
+/*
+ * A testcase without a name, or with an empty one: its failure would
+ * vanish. The scanner counts no lines: libxml2 reads the file again.
+ */
+static void nameless(struct reader *rd)
+{
+	rd->stop = true;
+	if (!rd->scanning && rd->ctxt)
+		rd->nameless = xf_line(&rd->xf,
+				       xmlSAX2GetLineNumber(rd->ctxt)) ?: 1;
+}
+
 static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 {
 	const char *cls;
@@ -416,6 +436,10 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 	rd->in_case = true;
 	rd->decided = false;
 	rd->cur.name = case_name(rd, attrs, n);
+	if (!rd->cur.name || !*rd->cur.name) {
+		nameless(rd);
+		return;
+	}
 	/* "&#10;" in a name would forge lines in every report */
 	if (rd->cur.name && has_control(rd->cur.name)) {
 		rd->bad_name = quote_input(rd->cur.name, QUOTE_MAX);
@@ -433,6 +457,20 @@ static void on_testcase(struct reader *rd, const xmlChar **attrs, int n)
 	section_of(rd, attrs, n);
 }
 
+/* The skip a failure of the same testcase overrides */
+static void verdict_forget(struct result_file *rf, struct result_case *c)
+{
+	if (!rf->pooled)
+		free(c->msg);
+	c->msg = NULL;
+	if (c->text) {
+		free(c->text->message);
+		free(c->text->type);
+		c->text->message = NULL;
+		c->text->type = NULL;
+	}
+}
+
 static void on_case_child(struct reader *rd, const char *name,
 			  const xmlChar **attrs, int n)
 {
@@ -443,9 +481,14 @@ static void on_case_child(struct reader *rd, const char *name,
 
 	if (!strcmp(name, "failure") || !strcmp(name, "error") ||
 	    !strcmp(name, "skipped")) {
-		/* the first verdict wins; fstests writes only one */
-		if (rd->decided)
+		/*
+		 * fstests writes one verdict; of several, a failure wins
+		 * over a skip whatever their order.
+		 */
+		if (rd->decided && (name[0] == 's' || c->outcome == OUT_FAIL))
 			return;
+		if (rd->decided)
+			verdict_forget(rd->rf, c);
 		rd->decided = true;
 		c->outcome = name[0] == 's' ? OUT_NOTRUN : OUT_FAIL;
 		m = attr_raw(attrs, n, "message", &len);
@@ -663,6 +706,7 @@ static int parse(struct reader *rd)
 	ctxt = xmlCreatePushParserCtxt(&sax, rd, NULL, 0, rd->name);
 	if (!ctxt)
 		return -1;
+	rd->ctxt = ctxt;
 	xmlCtxtUseOptions(ctxt, PARSE_OPTIONS);
 	do {
 		n = xf_read(&rd->xf, buf, sizeof(buf));
@@ -677,6 +721,7 @@ static int parse(struct reader *rd)
 			break;
 		}
 	} while (n > 0 && !rd->stop);
+	rd->ctxt = NULL;
 	xmlFreeParserCtxt(ctxt);
 	return ret;
 }
@@ -694,6 +739,11 @@ static int read_with(struct reader *rd, char **err)
 	if (rd->bad_name) {
 		*err = xasprintf("%s: testcase '%s': a control character in a name",
 				 rd->name, rd->bad_name);
+		return -1;
+	}
+	if (rd->nameless) {
+		*err = xasprintf("%s: line %lu: a testcase without a name",
+				 rd->name, rd->nameless);
 		return -1;
 	}
 	if (ret >= 0 && !rd->seen_suite) {

@@ -389,4 +389,96 @@ TEST(names_times_and_classnames_of_each_testcase)
 	free(cut);
 }
 
+#define SUITE_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" \
+	"<testsuite name=\"xfstests\" failures=\"1\" tests=\"2\" time=\"5\">\n"
+#define CASE(name) "<testcase classname=\"xfstests.s1\" " name " time=\"1\">"
+
+/* Both readers: the byte scanner, and libxml2 alone */
+static int read_both(const char *xml, size_t len, struct result_file rf[2],
+		     char *err[2])
+{
+	int a = result_read_buf("t.xml", xml, len, &rf[0], &err[0]);
+	int b = result_read_buf_xml("t.xml", xml, len, &rf[1], &err[1]);
+
+	return a == b ? a : -2;
+}
+
+/* A skip and a failure in one testcase: the failure, in either order */
+TEST(a_failure_wins_over_a_skip_in_either_order)
+{
+	static const char *const xml[] = {
+		SUITE_HEAD CASE("name=\"generic/001\"")
+		"<skipped message=\"nope\"/><failure message=\"bad\" type=\"TestFail\"/>\n"
+		"</testcase>\n</testsuite>\n",
+		SUITE_HEAD CASE("name=\"generic/001\"")
+		"<failure message=\"bad\" type=\"TestFail\"/><skipped message=\"nope\"/>\n"
+		"</testcase>\n</testsuite>\n",
+	};
+	struct result_file rf[2];
+	char *err[2] = { NULL, NULL };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(xml); i++) {
+		ASSERT_EQ(0, read_both(xml[i], strlen(xml[i]), rf, err));
+		for (j = 0; j < 2; j++) {
+			ASSERT_EQ(1, rf[j].ncases);
+			EXPECT_EQ(OUT_FAIL, rf[j].cases[0].outcome);
+			EXPECT_STREQ("bad", rf[j].cases[0].msg);
+			result_free(&rf[j]);
+		}
+	}
+}
+
+/* A failing testcase without a name must not vanish: the file is refused */
+TEST(a_testcase_without_a_name_is_an_error_with_its_line)
+{
+	static const char *const xml[] = {
+		SUITE_HEAD "<testcase name=\"generic/002\" classname=\"xfstests.s1\"/>\n"
+		CASE("") "<failure message=\"bad\"/></testcase>\n</testsuite>\n",
+		SUITE_HEAD "<testcase name=\"generic/002\" classname=\"xfstests.s1\"/>\n"
+		CASE("name=\"\"") "<failure message=\"bad\"/></testcase>\n</testsuite>\n",
+	};
+	struct result_file rf[2];
+	char *err[2] = { NULL, NULL };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(xml); i++) {
+		ASSERT_EQ(-1, read_both(xml[i], strlen(xml[i]), rf, err));
+		for (j = 0; j < 2; j++) {
+			EXPECT_STREQ("t.xml: line 4: a testcase without a name",
+				     err[j]);
+			free(err[j]);
+			result_free(&rf[j]);
+		}
+	}
+}
+
+/* An 11 MB message is read, and so is every testcase after it */
+TEST(a_message_of_megabytes_loses_nothing_after_it)
+{
+	size_t big = 11 << 20, len = 0;
+	char *xml = malloc(big + 4096);
+	struct result_file rf[2];
+	char *err[2] = { NULL, NULL };
+	int j;
+
+	ASSERT_NE(NULL, xml);
+	len += sprintf(xml, "%s", SUITE_HEAD CASE("name=\"generic/001\"")
+		       "<failure message=\"");
+	memset(xml + len, 'x', big);
+	len += big;
+	len += sprintf(xml + len, "%s", "\"/></testcase>\n"
+		       CASE("name=\"generic/002\"") "<failure message=\"late\"/>\n"
+		       "</testcase>\n</testsuite>\n");
+	ASSERT_EQ(0, read_both(xml, len, rf, err));
+	for (j = 0; j < 2; j++) {
+		EXPECT_FALSE(rf[j].incomplete);
+		ASSERT_EQ(2, rf[j].ncases);
+		EXPECT_EQ(OUT_FAIL, rf[j].cases[0].outcome);
+		EXPECT_STREQ("late", rf[j].cases[1].msg);
+		result_free(&rf[j]);
+	}
+	free(xml);
+}
+
 TEST_HARNESS_MAIN
