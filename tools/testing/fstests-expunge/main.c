@@ -51,22 +51,32 @@ static void print_usage(FILE *f)
 		"2 usage or unreadable input.\n", progname);
 }
 
+/*
+ * The command name stands for: itself, or the one command it is a
+ * prefix of (as in bpftool). NULL after saying it is unknown, or
+ * ambiguous and which commands it may be.
+ */
 static const struct cmd *find_cmd(const char *name)
 {
 	const struct cmd *found = NULL;
-	size_t i;
+	struct strbuf which = { 0 };
+	size_t i, n = 0;
 
 	for (i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(commands[i].name, name))
 			return &commands[i];
-		/* a unique prefix will do, as in bpftool */
 		if (str_starts(commands[i].name, name)) {
-			if (found)
-				return NULL;
 			found = &commands[i];
+			sb_printf(&which, "%s%s", n++ ? ", " : "",
+				  commands[i].name);
 		}
 	}
-	return found;
+	if (!n)
+		pr_err("unknown command '%s'", name);
+	else if (n > 1)
+		pr_err("ambiguous command '%s': %s", name, which.buf);
+	sb_free(&which);
+	return n == 1 ? found : NULL;
 }
 
 static int do_help(int argc, char **argv)
@@ -78,10 +88,8 @@ static int do_help(int argc, char **argv)
 		return EXIT_OK;
 	}
 	cmd = find_cmd(argv[1]);
-	if (!cmd) {
-		pr_err("unknown or ambiguous command '%s'", argv[1]);
+	if (!cmd)
 		return usage_error(NULL);
-	}
 	if (cmd->fn == do_help) {
 		print_usage(stdout);
 		return EXIT_OK;
@@ -134,10 +142,8 @@ static int run(int argc, char **argv)
 		return EXIT_OK;
 	}
 	cmd = find_cmd(argv[1]);
-	if (!cmd) {
-		pr_err("unknown or ambiguous command '%s'", argv[1]);
+	if (!cmd)
 		return usage_error(NULL);
-	}
 	/* each command parses its own options, as argv[0] its name */
 	return cmd->fn(argc - 1, argv + 1);
 }

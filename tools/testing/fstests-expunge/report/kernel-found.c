@@ -22,8 +22,11 @@ static void show_text(const struct kernel_found *f, struct strbuf *sb)
 	sb_printf(sb, "srctree:  %s\n", f->k.srctree ? f->k.srctree : "none");
 	if (!f->fs)
 		return;
-	sb_printf(sb, "data:     %s (%s):", f->dd.dir ? f->dd.dir : "built in",
-		  f->dd.from);
+	/* the built-in data is found nowhere else: "built in", once */
+	if (f->dd.dir)
+		sb_printf(sb, "data:     %s (%s):", f->dd.dir, f->dd.from);
+	else
+		sb_puts(sb, "data:     built in:");
 	for (i = 0; f->fs[i]; i++)
 		sb_printf(sb, " %s", f->fs[i]);
 	sb_puts(sb, "\n");

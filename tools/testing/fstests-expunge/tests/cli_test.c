@@ -219,6 +219,24 @@ TEST(unknown_command_named)
 	run_free(&r);
 }
 
+/* A prefix of several commands names them all, in the order of help */
+TEST(ambiguous_prefix_lists_the_commands)
+{
+	struct run_result r = fexp("e --help");
+
+	EXPECT_EQ(2, r.status);
+	EXPECT_STREQ("", r.out);
+	EXPECT_HAS(r.err, "ambiguous command 'e': exclude, entries\n");
+	run_free(&r);
+	r = fexp("help e");
+	EXPECT_EQ(2, r.status);
+	EXPECT_HAS(r.err, "ambiguous command 'e': exclude, entries\n");
+	run_free(&r);
+	r = fexp("frobnicate");
+	EXPECT_HAS(r.err, "unknown command 'frobnicate'\n");
+	run_free(&r);
+}
+
 TEST(exclude_expected_lines)
 {
 	struct run_result r;
