@@ -106,3 +106,21 @@ int archive_git_commit(const char *dir, const char *path, const char *msg,
 	}
 	return 0;
 }
+
+char *archive_git_head(const char *dir)
+{
+	static const char *const argv[] = {
+		"git", "rev-parse", "--short=12", "--verify", "-q", "HEAD", NULL
+	};
+	char *out;
+	size_t len;
+
+	if (run_capture(argv, dir, 256, &out, &len))
+		return NULL;
+	while (len && (out[len - 1] == '\n' || out[len - 1] == ' '))
+		out[--len] = '\0';
+	if (len)
+		return out;
+	free(out);
+	return NULL;
+}

@@ -14,4 +14,7 @@ int archive_git_open(const char *dir, char **err);
 int archive_git_commit(const char *dir, const char *path, const char *msg,
 		       char **err);
 
+/* The short hash of dir's HEAD commit (malloc'd), or NULL */
+char *archive_git_head(const char *dir);
+
 #endif

@@ -4,11 +4,12 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
-#include "compare/update.h"
+#include "compare/update-archive.h"
 
 static const struct usage usage = {
 	.cmd = "update",
-	.synopsis = "[--fs FS] [--min-runs N] [--write] [--data DIR] RESULTS...",
+	.synopsis = "[--fs FS] [--min-runs N] [--write] [--data DIR] RESULTS...\n"
+		    "[--fs FS] [--passes K] [--write] [--data DIR] --archive DIR",
 	.about =
 "Propose data changes from the results of one or more runs (result.xml\n"
 "files or directories; several kernels allowed): a test that failed in\n"
@@ -20,7 +21,13 @@ static const struct usage usage = {
 "Lines check would warn of are not proposed (said on stderr). Expunge\n"
 "and flaky entries are never touched. Printed: a commit message with the\n"
 "evidence, then a unified diff of the data files (git apply skips the\n"
-"message).",
+"message). With --archive, every run of a results archive ('archive\n"
+"add') instead: a test no entry names that failed in some runs and\n"
+"passed in others becomes a flaky entry, one that failed in every run a\n"
+"fail entry, each with its measured rate (f/n runs) in the comment,\n"
+"seen= its failing kernels and from= the archive; a fail or flaky entry\n"
+"whose test passed in the last --passes runs of every kernel series is\n"
+"proposed for removal.",
 	.exit_status =
 "Exit status: 0 (with or without changes; places a directory's search\n"
 "left out are warned of), 2 bad usage or unreadable input.",
@@ -32,7 +39,8 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 	struct strbuf diff = { 0 };
 	int ret;
 
-	ret = update_plan(o, paths, &plan);
+	ret = o->archive ? update_plan_archive(o, &plan) :
+		update_plan(o, paths, &plan);
 	if (!ret && !plan.n)
 		fprintf(stderr, "%s: the results ask for no data change\n",
 			progname);
@@ -51,7 +59,7 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 
 int do_update(int argc, char **argv)
 {
-	struct update_opts o = { .min_runs = 3 };
+	struct update_opts o = { .min_runs = 3, .passes = 5 };
 	struct strlist paths = { 0 };
 	const struct opt opts[] = {
 		OPT_STRING('f', "fs", &o.fs, "FS",
@@ -63,6 +71,11 @@ int do_update(int argc, char **argv)
 			    "printing a diff; the commit message is printed"),
 		OPT_STRING(0, "data", &o.data, "DIR",
 			   "the data files (default: as for every command)"),
+		OPT_STRING(0, "archive", &o.archive, "DIR",
+			   "every run of this results archive, not RESULTS"),
+		OPT_UINTEGER(0, "passes", &o.passes, "K",
+			     "--archive: passes in a row on every series\n"
+			     "for an entry's removal (default 5)"),
 		OPT_END()
 	};
 	int i, ret;
@@ -70,8 +83,10 @@ int do_update(int argc, char **argv)
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	if (!argc || !o.min_runs) {
-		pr_err(argc ? "update: --min-runs must be 1 or more" :
+	if (!o.archive == !argc || !o.min_runs || !o.passes) {
+		pr_err(!o.min_runs || !o.passes ?
+		       "update: --min-runs and --passes must be 1 or more" :
+		       argc ? "update: RESULTS or --archive, not both" :
 		       "update: no results given");
 		return usage_error("update");
 	}

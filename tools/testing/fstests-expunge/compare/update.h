@@ -11,6 +11,8 @@ struct update_opts {
 	const char *fs;		/* only this filesystem, or NULL */
 	unsigned int min_runs;	/* passing runs of a kernel for fixed= */
 	const char *data;	/* --data */
+	const char *archive;	/* --archive: a results archive instead */
+	unsigned int passes;	/* --passes: passes in a row for a removal */
 	bool write;
 };
 

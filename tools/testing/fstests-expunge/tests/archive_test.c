@@ -190,4 +190,57 @@ TEST(record_errors_name_file_and_line)
 	record_free(&rec);
 }
 
+/* A run of kernel k: "generic/100=F generic/200=P ..." */
+static void add_one(const char *dir, int i, const char *k, const char *tests)
+{
+	char *res = str_printf("%s/r%d/ext4_4k", dir, i), *tok, *save;
+	char *copy = strdup(tests);
+	char *xml = str_printf("<?xml version=\"1.0\"?>\n<testsuite name=\"x\" time=\"9\" start_timestamp=\"2026-12-0%dT08:00:00\">\n<properties><property name=\"FSTYP\" value=\"ext4\"/><property name=\"SECTION\" value=\"ext4_4k\"/><property name=\"KERNEL\" value=\"%s\"/></properties>\n",
+			       i, k);
+
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+
+		*eq = '\0';
+		xml = str_printf("%s<testcase classname=\"xfstests.ext4_4k\" name=\"%s\">%s</testcase>\n",
+				 xml, tok, eq[1] == 'F' ? "<failure message=\"x\"/>" : "");
+	}
+	xml = str_printf("%s</testsuite>\n", xml);
+	if (run_sh("mkdir -p %s", res))
+		abort();
+	put_in_dir(res, "result.xml", xml);
+	if (run_sh("$FEXP archive add -a %s/a %s/r%d >/dev/null", dir, dir, i))
+		abort();
+	free(copy);
+}
+
+TEST_F(tmp, update_from_archive_rates_and_removals)
+{
+	struct run_result r;
+
+	ASSERT_EQ(0, run_sh("mkdir %s/data && touch %s/data/global.expunge", self->dir,
+			    self->dir));
+	put_in_dir(str_printf("%s/data", self->dir), "ext4.expunge",
+		   "generic/300  fail  # passes now\ngeneric/301  flaky  # still fails\n");
+	add_one(self->dir, 1, "6.6.1", "generic/100=F generic/200=F generic/300=F generic/301=F");
+	add_one(self->dir, 2, "6.6.2", "generic/100=P generic/200=F generic/300=P generic/301=P");
+	add_one(self->dir, 3, "6.6.3", "generic/100=F generic/200=F generic/300=P generic/301=P");
+	add_one(self->dir, 4, "6.6.4", "generic/100=P generic/200=F generic/300=P generic/301=F");
+	r = run_fexp(str_printf("update --archive %s/a --data %s/data --passes 3",
+				self->dir, self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "\n+generic/100  flaky  seen=6.6.1,6.6.3 from=results:a@"))
+		TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "# failed 2/4 runs (50%) in the archive\n")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "\n+generic/200  fail   seen=6.6.1,6.6.2,6.6.3,6.6.4 "))
+		TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "\n-generic/300  fail  # passes now\n")) TH_LOG("%s", r.out);
+	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/301")) TH_LOG("%s", r.out);
+	/* three passes in a row are not four */
+	r = run_fexp(str_printf("update --archive %s/a --data %s/data --passes 4",
+				self->dir, self->dir));
+	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/300")) TH_LOG("%s", r.out);
+}
+
 TEST_HARNESS_MAIN
