@@ -9,11 +9,18 @@
 
 static const struct usage usage = {
 	.cmd = "import",
-	.synopsis = "--from xfstests-bld|kdevops DIR [--fs FS]... [--write] [--data DIR]",
+	.synopsis = "--from xfstests-bld|kdevops|fstests|list DIR [--fs FS]... [--rev COMMIT]\n"
+"       [--srctree DIR] [--write] [--data DIR]",
 	.about =
 "Read another test harness's own expunge lists under DIR (an xfstests-bld\n"
 "or a kdevops checkout) and print them as data lines that select what\n"
-"that harness selects, each list after a line '# FS.expunge'. With\n"
+"that harness selects, each list after a line '# FS.expunge'. Each line\n"
+"says where it came from (from=, with --rev the source's commit).\n"
+"--from fstests reads the kernel fixes an fstests tree's tests name\n"
+"(_fixed_by_kernel_commit) and makes a known failure of each one the\n"
+"--srctree kernel's git history lacks (backports counted); without git\n"
+"history nothing is imported. --from list reads a user's own exclude\n"
+"file (DIR is that file): their comments become the reasons. With\n"
 "--write, merge them into the data files instead: the lines there stay\n"
 "as they are, an entry already there is not added again, and a new one\n"
 "goes after the entries of its test or into the block of lines imported\n"
@@ -26,11 +33,11 @@ static const struct usage usage = {
 
 int do_import(int argc, char **argv)
 {
-	const char *from = NULL, *data = NULL;
+	const char *from = NULL, *data = NULL, *rev = NULL, *srctree = NULL;
 	struct strlist fs = { 0 };
 	bool write = false;
 	const struct opt opts[] = {
-		OPT_CHOICE(0, "from", &from, "xfstests-bld|kdevops",
+		OPT_CHOICE(0, "from", &from, "xfstests-bld|kdevops|fstests|list",
 			   "the harness whose lists DIR holds"),
 		OPT_STRLIST('f', "fs", &fs, "FS",
 			    "only this filesystem (repeat for more)"),
@@ -38,6 +45,10 @@ int do_import(int argc, char **argv)
 			    "merge into the data files (atomically)"),
 		OPT_STRING(0, "data", &data, "DIR",
 			   "the data files (default: as for every command)"),
+		OPT_STRING(0, "rev", &rev, "COMMIT",
+			   "the commit DIR was taken from, for from="),
+		OPT_STRING(0, "srctree", &srctree, "DIR",
+			   "the kernel git tree judged (--from fstests)"),
 		OPT_END()
 	};
 	int ret;
@@ -52,7 +63,8 @@ int do_import(int argc, char **argv)
 		       argc ? "import: one DIR, please" : "import: no DIR given");
 		ret = usage_error("import");
 	} else {
-		ret = import_from(from, argv[0], &fs, write, data);
+		ret = import_from(from, argv[0], &fs, write, data, rev,
+				  srctree);
 	}
 	strlist_free(&fs);
 	return ret;

@@ -19,6 +19,8 @@ static const struct {
 } importers[] = {
 	{ "xfstests-bld", import_xfstests_bld },
 	{ "kdevops", import_kdevops },
+	{ "fstests", import_fstests },
+	{ "list", import_user_list },
 };
 
 /* A data file name made from another tree's directory names: no paths. */
@@ -134,9 +136,10 @@ static int write_data(const char *data, const char *source,
 }
 
 int import_from(const char *from, const char *dir, const struct strlist *fs,
-		bool write, const char *data)
+		bool write, const char *data, const char *rev,
+		const char *srctree)
 {
-	struct import_result r = { 0 };
+	struct import_result r = { .rev = rev, .srctree = srctree };
 	struct import_line **v;
 	size_t i, idx;
 	int ret = EXIT_OK;

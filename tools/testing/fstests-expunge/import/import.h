@@ -26,6 +26,8 @@ struct import_result {
 	size_t n, alloc;
 	struct import_skip *skips;
 	size_t nskips, skips_alloc;
+	const char *rev;	/* the source's commit, for from=; NULL: unknown */
+	const char *srctree;	/* the kernel tree judged (fstests fixes) */
 };
 
 /*
@@ -37,6 +39,15 @@ int import_xfstests_bld(const char *dir, const struct strlist *fs,
 			struct import_result *r);
 int import_kdevops(const char *dir, const struct strlist *fs,
 		   struct import_result *r);
+/*
+ * The kernel fixes fstests' tests name, for the tree r->srctree: a line
+ * for each one its git history lacks; none without git history.
+ */
+int import_fstests(const char *dir, const struct strlist *fs,
+		   struct import_result *r);
+/* A user's own exclude list (path: a file), for one filesystem or all */
+int import_user_list(const char *path, const struct strlist *fs,
+		     struct import_result *r);
 
 void import_add_line(struct import_result *r, const char *fs, char *text,
 		     char *origin);
@@ -71,6 +82,7 @@ void import_merge(const char *buf, size_t len, const char *fs,
  * would not parse, or EXIT_USAGE.
  */
 int import_from(const char *from, const char *dir, const struct strlist *fs,
-		bool write, const char *data);
+		bool write, const char *data, const char *rev,
+		const char *srctree);
 
 #endif

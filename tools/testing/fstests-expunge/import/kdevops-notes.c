@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The comments of kdevops lists, summed up in our words: the kind of
- * entry, the reason, and the facts they carry (failure rates as F:a/b,
- * bug reports, links, commit ids).
+ * entry, what is at fault, the reason, and the facts they carry (failure
+ * rates as F:a/b, bug reports, links, the kernel commits that fix it and
+ * the release that has them, the config a failure needs).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -15,34 +16,95 @@
 static const struct {
 	const char *word;
 	const char *says;
-	bool never_run;		/* hangs or crashes: an expunge entry */
+	bool never_run;		/* hangs or takes the machine down: expunge */
 } reasons[] = {
 	{ "hang", "hangs", true },
 	{ "hung", "hangs", true },
+	{ "stall", "hangs", true },
+	{ "lockup", "locks up", true },
+	{ "deadlock", "deadlocks", true },
 	{ "forever", "never finishes", true },
 	{ "without ending", "never finishes", true },
 	{ "sits there", "hangs", true },
-	{ "crash", "crashes", true },
-	{ "panic", "crashes", true },
-	{ "oops", "crashes", true },
-	{ "regression", "possible regression", false },
-	{ "test bug", "may be a bug in the test", false },
-	{ "buggy test", "may be a bug in the test", false },
-	{ "broken test", "may be a bug in the test", false },
-	{ "assert", "an assertion fails", false },
-	{ "warning", "kernel warning", false },
-	{ "corruption", "filesystem corruption", false },
-	{ "golden output", "output differs from the expected", false },
-	{ "quota", "fails with quotas on", false },
-	{ "progs", "a userspace tool problem", false },
-	{ "xfsprogs", "a userspace tool problem", false },
-	{ "investigat", "cause not known yet", false },
-	{ "looking into", "cause not known yet", false },
-	{ "unclear", "cause not known yet", false },
+	{ "crash", "crashes the kernel", true },
+	{ "panic", "crashes the kernel", true },
+	{ "oops", "crashes the kernel", true },
+	{ "null pointer", "crashes the kernel", true },
+	{ "bad page state", "crashes the kernel", true },
+	{ "bug:", "crashes the kernel", true },
+	{ "oom", "runs the machine out of memory", true },
+	{ "missing commit", "a kernel bug; this kernel lacks the fix", false },
+	{ "requires upstream commit", "needs a kernel change this kernel lacks", false },
+	{ "fixed by", "a bug fixed by a later change", false },
+	{ "test bug", "a bug in the test", false },
+	{ "buggy test", "a bug in the test", false },
+	{ "broken test", "a bug in the test", false },
+	{ "unreliable test", "the test's check is unreliable", false },
+	{ "test issue", "a bug in the test", false },
+	{ "golden output", "output differs from the golden output", false },
+	{ "assert", "a kernel assertion fails", false },
+	{ "warning", "the kernel warns", false },
+	{ "corruption", "reports filesystem corruption", false },
+	{ "regression", "a possible kernel regression", false },
+	{ "kdevops issue", "a problem of the kdevops set-up", false },
+	{ "xfsprogs", "a problem of the userspace tools", false },
+	{ "progs", "a problem of the userspace tools", false },
+	{ "xfs_repair", "xfs_repair fails", false },
+	{ "xfsdump", "a problem of the userspace tools", false },
+	{ "mkfs", "mkfs fails with this configuration", false },
+	{ "quota", "fails with quotas enabled", false },
 	{ "resource busy", "a device is busy (EBUSY)", false },
-	{ "lazy baseline", "fails in several sections", false },
-	{ "sections", "fails in several sections", false },
-	{ "fixed by", "fixed upstream", false },
+	{ "takes", "runs long", false },
+	{ "investigat", "cause not investigated yet", false },
+	{ "looking into", "cause not investigated yet", false },
+	{ "unclear", "cause not investigated yet", false },
+	{ "lazy baseline",
+	  "un-triaged: failed in two or more sections of kdevops' baseline",
+	  false },
+	{ "sections", "un-triaged: fails in several sections", false },
+};
+
+/* What is at fault, by the first word found (DATA-KEYS.md: cause=) */
+static const struct {
+	const char *word;
+	const char *cause;
+} causes[] = {
+	{ "test bug", "test" },
+	{ "buggy test", "test" },
+	{ "broken test", "test" },
+	{ "unreliable test", "test" },
+	{ "test issue", "test" },
+	{ "golden output", "test" },
+	{ "kdevops issue", "env" },
+	{ "soak_duration", "env" },
+	{ "ram size", "env" },
+	{ "zswap", "env" },
+	{ "host uses", "env" },
+	{ "xfsprogs", "tools" },
+	{ "progs", "tools" },
+	{ "xfs_repair", "tools" },
+	{ "xfsdump", "tools" },
+	{ "xfs_db", "tools" },
+	{ "xfs_copy", "tools" },
+	{ "mkfs", "tools" },
+	{ "missing commit", "kernel" },
+	{ "requires upstream commit", "kernel" },
+	{ "fixed by", "kernel" },
+	{ "crash", "kernel" },
+	{ "panic", "kernel" },
+	{ "oops", "kernel" },
+	{ "null pointer", "kernel" },
+	{ "bad page state", "kernel" },
+	{ "assert", "kernel" },
+	{ "warning", "kernel" },
+	{ "regression", "kernel" },
+	{ "korg#", "kernel" },
+};
+
+/* Config symbols a failure needs, in the words kdevops uses for them */
+static const char *const configs[] = {
+	"CONFIG_XFS_DEBUG",
+	"CONFIG_FAIL_MAKE_REQUEST",
 };
 
 /* Bug trackers kdevops comments name as "korg#N" */
@@ -69,17 +131,15 @@ static bool has_word(const char *s, const char *word)
 /* Phrases that hold a word above and mean something else */
 static const char *const idioms[] = {
 	"low-hanging",		/* "low-hanging fruit": easy, not a hang */
+	"non-fatal",
 };
 
-static int reason_of(const char *note)
+/* The note without idioms, quoted text (subjects, messages) and links */
+static char *plain(const char *note)
 {
-	char *s, *p;
+	char *s = xstrdup(note), *p, *q;
 	size_t i;
-	int ret = -1;
 
-	if (!note)
-		return -1;
-	s = xstrdup(note);
 	for (i = 0; i < ARRAY_SIZE(idioms); i++)
 		for (p = s; (p = strcasestr(p, idioms[i])); )
 			memset(p, ' ', strlen(idioms[i]));
@@ -90,9 +150,41 @@ static int reason_of(const char *note)
 	p = strchr(s, '"');
 	if (p && strrchr(s, '"') > p)
 		memset(p, ' ', strrchr(s, '"') - p + 1);
+	for (p = s; (p = strstr(p, "http")); ) {
+		q = p + strcspn(p, " \t");
+		memset(p, ' ', q - p);
+	}
+	return s;
+}
+
+static int reason_of(const char *note)
+{
+	char *s;
+	size_t i;
+	int ret = -1;
+
+	if (!note)
+		return -1;
+	s = plain(note);
 	for (i = 0; ret < 0 && i < ARRAY_SIZE(reasons); i++)
 		if (has_word(s, reasons[i].word))
 			ret = i;
+	free(s);
+	return ret;
+}
+
+static const char *cause_of(const char *note)
+{
+	char *s;
+	size_t i;
+	const char *ret = NULL;
+
+	if (!note)
+		return NULL;
+	s = plain(note);
+	for (i = 0; !ret && i < ARRAY_SIZE(causes); i++)
+		if (strcasestr(s, causes[i].word))
+			ret = causes[i].cause;
 	free(s);
 	return ret;
 }
@@ -134,9 +226,105 @@ static char *word_at(const char *p)
 	return xstrndup(p, strcspn(p, " \t,;()<>\"'"));
 }
 
-/* Links, tracker ids and commit ids: the facts a comment carries */
-static void find_refs(const char *s, struct strlist *bugs,
-		      struct strlist *links, struct strlist *commits)
+/* A report a bug= may name: lore, bugzilla or patchwork, not a log */
+static bool is_report(const char *url)
+{
+	return strstr(url, "bugzilla") || strstr(url, "lore.kernel.org") ||
+		strstr(url, "patchwork");
+}
+
+/* The quoted subject right after p (spaces and '(' skipped), or NULL */
+static char *subject_at(const char *p)
+{
+	const char *q;
+
+	p += strspn(p, " (");
+	if (*p != '"')
+		return NULL;
+	q = strchr(p + 1, '"');
+	return q ? xstrndup(p + 1, q - p - 1) : NULL;
+}
+
+/* The facts a note holds; commits only where the note says they fix it */
+struct facts {
+	struct strlist rates, bugs, links, fixes, subjects, others;
+	char *fixed;		/* "in v5.19" after "fixed by" */
+	char *cond;
+	const char *cause;
+	int why;
+	bool never_run, all_rated;
+};
+
+/* "in v5.19", "(v5.12)": the release a fix went into, kernel side only */
+static void find_release(const char *s, struct facts *f)
+{
+	const char *p = strcasestr(s, "fixed by");
+	unsigned int a, b;
+
+	if (!p || strcasestr(s, "progs"))
+		return;
+	for (; (p = strstr(p, "v")); p++) {
+		if ((p[-1] == ' ' || p[-1] == '(') &&
+		    sscanf(p, "v%u.%u", &a, &b) == 2 && a >= 3 && a < 10) {
+			free(f->fixed);
+			f->fixed = xasprintf("%u.%u", a, b);
+			return;
+		}
+	}
+}
+
+/* A commit id: 12 to 40 hex digits with a letter among them */
+static size_t commit_len(const char *p)
+{
+	size_t n = strspn(p, "0123456789abcdef");
+
+	if (n < 12 || n > 40 || isalnum((unsigned char)p[n]) ||
+	    strspn(p, "0123456789") == n)
+		return 0;
+	return n;
+}
+
+static void find_commits(const char *s, struct facts *f)
+{
+	/* a fix named with "fixed by", "missing commit" ... of the kernel */
+	bool fix = (strcasestr(s, "fixed by") || strcasestr(s, "missing commit") ||
+		    strcasestr(s, "requires upstream commit")) &&
+		!strcasestr(s, "progs") && !strcasestr(s, "fstests");
+	const char *p;
+	size_t n;
+
+	for (p = s; *p; p++) {
+		if (p != s && (isalnum((unsigned char)p[-1]) ||
+			       strchr("/.-#", p[-1])))
+			continue;
+		n = commit_len(p);
+		if (!n)
+			continue;
+		if (fix) {
+			char *subj = subject_at(p + n);
+
+			add_unique(&f->fixes, xstrndup(p, 12));
+			if (subj)
+				add_unique(&f->subjects, subj);
+		} else {
+			add_unique(&f->others, xasprintf("commit %.*s",
+							 (int)n, p));
+		}
+		p += n - 1;
+	}
+	if (fix && !f->fixes.n) {
+		/* fixed by "subject": the subject is the fact */
+		char *subj = subject_at(strcasestr(s, "fixed by") ?
+					strcasestr(s, "fixed by") + 8 : s);
+
+		if (subj)
+			add_unique(&f->subjects, subj);
+	}
+	find_release(s, f);
+}
+
+/* Links and tracker ids */
+static void find_refs(const char *s, struct facts *f)
 {
 	const char *p;
 	size_t i, n;
@@ -150,100 +338,129 @@ static void find_refs(const char *s, struct strlist *bugs,
 			    !isdigit((unsigned char)p[n]))
 				continue;
 			n += strspn(p + n, "0123456789");
-			add_unique(bugs, xasprintf("%s%.*s", trackers[i].url,
-						   (int)(n - strlen(trackers[i].tag)),
-						   p + strlen(trackers[i].tag)));
+			add_unique(&f->bugs, xasprintf("%s%.*s", trackers[i].url,
+						       (int)(n - strlen(trackers[i].tag)),
+						       p + strlen(trackers[i].tag)));
 		}
 		if (!strncmp(p, "https://", 8) || !strncmp(p, "http://", 7)) {
 			char *url = word_at(p);
 
 			p += strlen(url) - 1;
-			add_unique(strstr(url, "bugzilla") ? bugs : links, url);
-			continue;
+			add_unique(is_report(url) ? &f->bugs : &f->links, url);
 		}
-		n = strspn(p, "0123456789abcdef");
-		if (n >= 12 && n <= 40 && !isalnum((unsigned char)p[n]))
-			add_unique(commits, xstrndup(p, n));
 	}
 }
 
-static void join(struct strbuf *sb, const char *sep, const struct strlist *l)
+static void find_config(const char *s, struct facts *f)
 {
 	size_t i;
 
-	for (i = 0; i < l->n; i++)
-		sb_printf(sb, "%s%s", i ? " " : sep, l->v[i]);
+	for (i = 0; i < ARRAY_SIZE(configs) && !f->cond; i++)
+		if (strstr(s, configs[i]))
+			f->cond = xstrdup(configs[i] + strlen("CONFIG_"));
 }
 
-/* What the comments say: their reason, rates, and refs kept as facts */
-static void summarize(const char *const *notes, size_t n, int *why,
-		      bool *never_run, bool *all_rated, struct strlist *rates,
-		      struct strlist *bugs, struct strlist *refs)
+/* What the comments say; the newest last, its reason is the one told */
+static void summarize(const char *const *notes, size_t n, struct facts *f)
 {
-	struct strlist commits = { 0 };
 	size_t i, j;
 	int w;
 
-	*why = -1;
-	*never_run = false;
-	*all_rated = n > 0;
-	/* newest last: its reason is the one told */
+	f->why = -1;
+	f->all_rated = n > 0;
 	for (i = 0; i < n; i++) {
 		struct strlist mine = { 0 };
 
 		w = reason_of(notes[i]);
 		if (w >= 0) {
-			*why = w;
-			*never_run |= reasons[w].never_run;
+			f->why = w;
+			f->never_run |= reasons[w].never_run;
 		}
+		if (cause_of(notes[i]))
+			f->cause = cause_of(notes[i]);
 		if (notes[i]) {
 			find_rates(notes[i], &mine);
-			find_refs(notes[i], bugs, refs, &commits);
+			find_refs(notes[i], f);
+			find_commits(notes[i], f);
+			find_config(notes[i], f);
 		}
-		*all_rated &= mine.n > 0;
+		f->all_rated &= mine.n > 0;
 		for (j = 0; j < mine.n; j++)
-			add_unique(rates, xstrdup(mine.v[j]));
+			add_unique(&f->rates, xstrdup(mine.v[j]));
 		strlist_free(&mine);
 	}
-	for (i = 0; i < commits.n; i++)
-		add_unique(refs, xasprintf("commit %s", commits.v[i]));
-	strlist_free(&commits);
+	/* a crash, a hang, an OOM: the kernel's, whatever else is said */
+	if (f->never_run && (!f->cause || strcmp(f->cause, "test")))
+		f->cause = "kernel";
+}
+
+static void join(struct strbuf *sb, const char *sep, const char *each,
+		 const struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		sb_printf(sb, "%s%s", i ? each : sep, l->v[i]);
+}
+
+static void say(struct kd_note *out, const struct facts *f)
+{
+	size_t i, len;
+
+	sb_puts(&out->text, f->why >= 0 ? reasons[f->why].says :
+		out->kind == KIND_FLAKY ? "fails now and then" :
+		"failed in kdevops' runs, no cause recorded");
+	len = out->text.len;
+	if (f->cond)
+		sb_printf(&out->text, " with CONFIG_%s", f->cond);
+	join(&out->text, ", failure rate ", " ", &f->rates);
+	if (f->fixes.n)
+		join(&out->text, "; fix: ", ", ", &f->fixes);
+	for (i = 0; i < f->subjects.n; i++)
+		sb_printf(&out->text, "%s\"%s\"", i || f->fixes.n ? " " :
+			  "; fix: ", f->subjects.v[i]);
+	if (f->fixed)
+		sb_printf(&out->text, " in %s", f->fixed);
+	join(&out->text, "; see ", " ", &f->others);
+	join(&out->text, f->others.n ? " " : "; see ", " ", &f->links);
+	out->bare = out->text.len == len && !f->bugs.n;
 }
 
 void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 {
-	struct strlist rates = { 0 }, bugs = { 0 }, refs = { 0 };
-	bool never_run, all_rated;
+	struct facts f = { 0 };
 	size_t i;
-	int why;
 
 	memset(out, 0, sizeof(*out));
-	summarize(notes, n, &why, &never_run, &all_rated, &rates, &bugs,
-		  &refs);
-	out->kind = never_run ? KIND_EXPUNGE : all_rated ? KIND_FLAKY :
+	summarize(notes, n, &f);
+	out->kind = f.never_run ? KIND_EXPUNGE : f.all_rated ? KIND_FLAKY :
 		KIND_FAIL;
-	sb_puts(&out->text, why >= 0 ? reasons[why].says :
-		out->kind == KIND_FLAKY ? "fails now and then" :
-		"known failure");
-	join(&out->text, ", failure rate ", &rates);
+	out->cause = f.cause;
+	say(out, &f);
 	/* bug= takes one report; a URL with no '#' (that starts a comment) */
-	if (!bugs.n && refs.n && str_starts(refs.v[0], "http")) {
-		strlist_add(&bugs, refs.v[0]);
-		memmove(refs.v, refs.v + 1, refs.n-- * sizeof(*refs.v));
-	}
-	if (bugs.n)
-		out->bug = xstrndup(bugs.v[0], strcspn(bugs.v[0], "#"));
-	for (i = 1; i < bugs.n; i++)
-		add_unique(&refs, xstrdup(bugs.v[i]));
-	join(&out->text, "; see ", &refs);
-	strlist_free(&rates);
-	strlist_free(&bugs);
-	strlist_free(&refs);
+	if (f.bugs.n)
+		out->bug = xstrndup(f.bugs.v[0], strcspn(f.bugs.v[0], "#"));
+	for (i = 1; i < f.bugs.n; i++)
+		sb_printf(&out->text, " %s", f.bugs.v[i]);
+	out->fixed_by = f.fixes;
+	/* fixed= only with the commit that is the evidence */
+	out->fixed = f.fixes.n ? f.fixed : NULL;
+	if (!out->fixed)
+		free(f.fixed);
+	out->cond = f.cond;
+	strlist_free(&f.rates);
+	strlist_free(&f.bugs);
+	strlist_free(&f.links);
+	strlist_free(&f.subjects);
+	strlist_free(&f.others);
 }
 
 void kd_note_free(struct kd_note *n)
 {
 	free(n->bug);
+	free(n->fixed);
+	free(n->cond);
+	strlist_free(&n->fixed_by);
 	sb_free(&n->text);
 	memset(n, 0, sizeof(*n));
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "entries/data-dir.h"
 #include "import/kdevops.h"
 #include "lib/fileio.h"
 
@@ -216,7 +217,7 @@ static void add_line(struct kd_tree *t, size_t list, char *s,
 }
 
 static void add_list(struct kd_tree *t, size_t point, const char *fs,
-		     const char *rel, const char *name,
+		     const char *rel, const char *name, const char *env,
 		     struct import_result *r)
 {
 	size_t len = strlen(name) - 4, n;
@@ -238,7 +239,10 @@ static void add_list(struct kd_tree *t, size_t point, const char *fs,
 	l->point = point;
 	l->fs = xstrdup(fs);
 	l->path = path;
-	if (strncmp(name, "all.txt", 7) && strncmp(name, "progs.txt", 9))
+	l->env = env;
+	l->rel = xasprintf("%s%s", *t->root ? "" : EXPUNGES "/", rel);
+	if (!env && strncmp(name, "all.txt", 7) &&
+	    strncmp(name, "progs.txt", 9))
 		l->section = xstrndup(name, len);
 	for (line = buf; n && line < buf + n; line = next + 1, no++) {
 		next = memchr(line, '\n', buf + n - line);
@@ -274,14 +278,36 @@ static const char *ends_with(const char *s, const char *suffix)
 	return n > m && !strcmp(s + n - m, suffix) ? s + n - m : NULL;
 }
 
+/*
+ * The lists kdevops passes by a switch of its own, as env= switches:
+ * large-disk.txt unless --large-disk, over-10s.txt with --fast-tests.
+ */
+static const char *list_env(const char *name)
+{
+	if (!strcmp(name, "large-disk.txt"))
+		return "!large-disk";
+	if (!strcmp(name, "over-10s.txt"))
+		return "fast";
+	return NULL;
+}
+
 /* Why kdevops files outside a category directory are not imported */
 static const char *why_not_list(const char *name)
 {
-	if (!strcmp(name, "large-disk.txt"))
-		return "tests that need a large scratch device: no condition of ours";
-	if (!strcmp(name, "over-10s.txt"))
-		return "slow tests, left out only for a quick run: not failures";
+	if (list_env(name))
+		return "a switch's list outside any/: kdevops reads it only there";
 	return "not in diff/, unassigned/ or assigned/: a collection kdevops uses on request";
+}
+
+/* any/<name>, any/<fs>/<name>: a switch's list, for every kernel */
+static bool add_env_list(struct kd_tree *t, size_t point, const char *fs,
+			 const char *rel, const char *name,
+			 struct import_result *r)
+{
+	if (!t->points[point].any || !list_env(name) || type_of(t, rel) != 'f')
+		return false;
+	add_list(t, point, fs, rel, name, list_env(name), r);
+	return true;
 }
 
 /* A list name kdevops would use: all, progs or a section (no globs) */
@@ -302,7 +328,7 @@ static void walk_lists(struct kd_tree *t, size_t point, const char *fs,
 		int type = type_of(t, sub);
 
 		if (type == 'f' && list_name(*p))
-			add_list(t, point, fs, sub, *p, r);
+			add_list(t, point, fs, sub, *p, NULL, r);
 		else if (type == 'd' && top && (*p)[0] == 'P' &&
 			 (*p)[1] >= '0' && (*p)[1] <= '5' && !(*p)[2])
 			walk_lists(t, point, fs, sub, false, r);
@@ -333,7 +359,7 @@ static void walk_fs(struct kd_tree *t, size_t point, const char *fs,
 				break;
 		if (i < ARRAY_SIZE(categories) && type_of(t, sub) == 'd')
 			walk_lists(t, point, fs, sub, true, r);
-		else
+		else if (!add_env_list(t, point, fs, sub, *p, r))
 			skip(r, t, sub, why_not_list(*p));
 		free(sub);
 	}
@@ -351,6 +377,14 @@ static bool wanted(const struct strlist *fs, const char *name)
 	return !fs->n;
 }
 
+/* any/large-disk.txt and the like: every filesystem's, global data */
+static bool env_list(struct kd_tree *t, size_t point, const struct strlist *fs,
+		     const char *rel, const char *name, struct import_result *r)
+{
+	return wanted(fs, GLOBAL_DATA) &&
+		add_env_list(t, point, GLOBAL_DATA, rel, name, r);
+}
+
 static void walk_kernel(struct kd_tree *t, size_t point, const char *rel,
 			const struct strlist *fs, struct import_result *r)
 {
@@ -363,7 +397,8 @@ static void walk_kernel(struct kd_tree *t, size_t point, const char *rel,
 		/* a README has no lists */
 		if (type == 'd' && wanted(fs, *p))
 			walk_fs(t, point, *p, sub, r);
-		else if (type != 'd' && !fs->n && !ends_with(*p, ".md"))
+		else if (type != 'd' && !env_list(t, point, fs, sub, *p, r) &&
+			 !fs->n && !ends_with(*p, ".md"))
 			skip(r, t, sub, why_not_list(*p));
 		free(sub);
 	}
@@ -483,6 +518,7 @@ void kd_tree_free(struct kd_tree *t)
 		free(t->lists[i].fs);
 		free(t->lists[i].section);
 		free(t->lists[i].path);
+		free(t->lists[i].rel);
 	}
 	for (i = 0; i < t->ntests; i++) {
 		free(t->tests[i].test);

@@ -9,6 +9,7 @@
  * and a section with no list at a kernel, say nothing. Ranges of several
  * series share a line where the version rule lets them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@ struct hit {
 
 /* A filesystem, section and kernel that have a list: tested there */
 struct tested {
-	const char *fs, *section;
+	const char *fs, *section, *env;
 	const struct kd_point *point;
 };
 
@@ -49,6 +50,8 @@ static int cmp_tested(const void *x, const void *y)
 
 	if (!c)
 		c = cmp_str(a->section, b->section);
+	if (!c)
+		c = cmp_str(a->env, b->env);
 	return c ? c : cmp_point(a->point, b->point);
 }
 
@@ -59,6 +62,8 @@ static int cmp_hit(const void *x, const void *y)
 
 	if (!c)
 		c = cmp_str(a->list->section, b->list->section);
+	if (!c)
+		c = cmp_str(a->list->env, b->list->env);
 	if (!c)
 		c = import_test_cmp(a->test->test, b->test->test);
 	if (!c)
@@ -86,9 +91,15 @@ struct span {
 	struct kd_note note;
 };
 
+/*
+ * since= the first listing kernel of each span; until= where the lists
+ * stop saying anything: the next tested kernel of the series that does
+ * not list the test, or the end of the series a mainline span starts
+ * in. Neither is a fix: no list says why a test left it.
+ */
 static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
 {
-	struct strbuf fixed = { 0 };
+	struct strbuf until = { 0 };
 	char buf[48];
 	size_t i;
 
@@ -97,20 +108,72 @@ static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
 
 		sb_printf(sb, "%s%s", i ? "," : " since=", kver_str(v, buf));
 		if (s[i].fixed)
-			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+			sb_printf(&until, "%s%s", until.len ? "," : "",
 				  kver_str(&s[i].fixed->v, buf));
 		/* a span that starts at a mainline kernel ends with its series */
 		if (kver_is_mainline(v) &&
 		    (!s[i].fixed || !kver_is_mainline(&s[i].fixed->v))) {
 			struct kver next = kd_next_series(v);
 
-			sb_printf(&fixed, "%s%s", fixed.len ? "," : "",
+			sb_printf(&until, "%s%s", until.len ? "," : "",
 				  kver_str(&next, buf));
 		}
 	}
-	if (fixed.len)
-		sb_printf(sb, " fixed=%s", fixed.buf);
-	sb_free(&fixed);
+	if (until.len)
+		sb_printf(sb, " until=%s", until.buf);
+	sb_free(&until);
+}
+
+/* A release the comments say has the fix, if it is after every span */
+static void fixed_release(const struct span *s, size_t n,
+			  const struct kd_note *note, struct strbuf *sb)
+{
+	struct kver f;
+	size_t i;
+
+	if (!note->fixed || kver_parse_prefix(note->fixed, &f, NULL))
+		return;
+	for (i = 0; i < n; i++)
+		if (kver_cmp(&s[i].since->v, &f) >= 0)
+			return;
+	sb_printf(sb, " fixed=%s", note->fixed);
+}
+
+/* The newest listing kernel of each series: seen=, and its lists: from= */
+static void evidence(const struct group *g, size_t from, size_t to,
+		     const char *rev, struct strbuf *sb)
+{
+	struct strbuf seen = { 0 }, orig = { 0 };
+	char buf[48];
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		const struct hit *h = &g->h[i];
+		bool last = i + 1 == to || g->h[i + 1].point->any ||
+			!same_series(h->point, g->h[i + 1].point);
+
+		if (h->point->any || !last)
+			continue;
+		sb_printf(&seen, "%s%s", seen.len ? "," : "",
+			  kver_str(&h->point->v, buf));
+	}
+	for (i = from; i < to; i++) {
+		const struct hit *h = &g->h[i];
+		bool last = i + 1 == to ||
+			h->point->any != g->h[i + 1].point->any ||
+			(!h->point->any && !same_series(h->point,
+							g->h[i + 1].point));
+
+		if (last || h->point->any)
+			sb_printf(&orig, "%skdevops:%s%s%s",
+				  orig.len ? "," : "", h->list->rel,
+				  rev ? "@" : "", rev ? rev : "");
+	}
+	if (seen.len)
+		sb_printf(sb, " seen=%s", seen.buf);
+	sb_printf(sb, " from=%s", orig.buf);
+	sb_free(&seen);
+	sb_free(&orig);
 }
 
 /* One data line for the spans s (none: any/, every kernel) */
@@ -126,10 +189,33 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 		  kind_name(note->kind));
 	if (l->section)
 		sb_printf(&sb, " section=%s", l->section);
+	if (l->env)
+		sb_printf(&sb, " env=%s", l->env);
 	version_lists(s, n, &sb);
+	fixed_release(s, n, note, &sb);
+	for (i = 0; i < note->fixed_by.n; i++)
+		sb_printf(&sb, "%s%s", i ? "," : " fixed-by=",
+			  note->fixed_by.v[i]);
+	if (note->cause)
+		sb_printf(&sb, " cause=%s", note->cause);
 	if (note->bug)
 		sb_printf(&sb, " bug=%s", note->bug);
+	evidence(g, from, to, r->rev, &sb);
+	if (note->cond)
+		sb_printf(&sb, " if %s", note->cond);
 	sb_printf(&sb, "  # %s", note->text.buf);
+	/* a reason with no fact of its own: where kdevops saw it */
+	for (i = to; note->bare && i > from; i--) {
+		const struct kd_point *p = g->h[i - 1].point;
+		char buf[48];
+
+		if (!p->any) {
+			sb_printf(&sb, " (%s%s%s)", kver_str(&p->v, buf),
+				  l->section ? ", " : "",
+				  l->section ? l->section : "");
+			break;
+		}
+	}
 	for (i = from; i < to; i++) {
 		if (g->h[i].test->listed_as) {
 			sb_printf(&sb, " (listed as %s)",
@@ -139,6 +225,34 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 	}
 	import_add_line(r, l->fs, sb.buf,
 			xasprintf("%s:%u", l->path, g->h[from].test->line));
+}
+
+/*
+ * A switch's list says why by its name: a test for a large scratch
+ * device, or one over 10 s; a time a note gives is kept.
+ */
+static void switch_note(const struct group *g, size_t from, size_t to,
+			struct kd_note *note)
+{
+	const char *env = g->h[from].list->env;
+	unsigned int secs = 0;
+	size_t i;
+
+	for (i = from; i < to && !secs; i++) {
+		const char *n = g->h[i].test->note, *p;
+
+		p = n ? strstr(n, "takes ") : NULL;
+		if (p && sscanf(p, "takes %u", &secs) != 1)
+			secs = 0;
+	}
+	note->kind = KIND_EXPUNGE;
+	note->cause = "env";
+	note->text.len = 0;
+	sb_puts(&note->text, strcmp(env, "fast") ?
+		"needs a larger scratch device than a default run has" :
+		"runs over 10 s: left out of a fast run");
+	if (secs)
+		sb_printf(&note->text, " (took %u s)", secs);
 }
 
 static void make_note(const struct group *g, size_t from, size_t to,
@@ -151,12 +265,15 @@ static void make_note(const struct group *g, size_t from, size_t to,
 		notes[i - from] = g->h[i].test->note;
 	kd_note_make(notes, to - from, note);
 	free(notes);
+	if (g->h[from].list->env)
+		switch_note(g, from, to, note);
 }
 
 static bool same_note(const struct kd_note *a, const struct kd_note *b)
 {
 	return a->kind == b->kind && !strcmp(a->text.buf, b->text.buf) &&
-		!strcmp(a->bug ? a->bug : "", b->bug ? b->bug : "");
+		str_same(a->bug, b->bug) && str_same(a->cause, b->cause) &&
+		str_same(a->cond, b->cond) && str_same(a->fixed, b->fixed);
 }
 
 /*
@@ -247,6 +364,7 @@ static struct tested *tested_sets(const struct kd_tree *t, size_t *n)
 	for (i = 0; i < t->nlists; i++) {
 		v[i].fs = t->lists[i].fs;
 		v[i].section = t->lists[i].section;
+		v[i].env = t->lists[i].env;
 		v[i].point = &t->points[t->lists[i].point];
 	}
 	qsort(v, t->nlists, sizeof(*v), cmp_tested);
@@ -255,6 +373,21 @@ static struct tested *tested_sets(const struct kd_tree *t, size_t *n)
 			v[k++] = v[i];
 	*n = k;
 	return v;
+}
+
+/* Lists of one filesystem, section and switch */
+static bool same_set(const struct hit *a, const struct hit *b)
+{
+	return !strcmp(a->list->fs, b->list->fs) &&
+		!cmp_str(a->list->section, b->list->section) &&
+		!cmp_str(a->list->env, b->list->env);
+}
+
+static bool tested_for(const struct tested *t, const struct hit *h)
+{
+	return !strcmp(t->fs, h->list->fs) &&
+		!cmp_str(t->section, h->list->section) &&
+		!cmp_str(t->env, h->list->env);
 }
 
 static void convert(const struct kd_tree *t, struct import_result *r)
@@ -272,20 +405,15 @@ static void convert(const struct kd_tree *t, struct import_result *r)
 	for (i = 0; i < t->ntests; i = j) {
 		struct group g = { .h = h + i };
 
-		for (j = i; j < t->ntests && !cmp_str(h[j].list->fs,
-						      h[i].list->fs) &&
-		     !cmp_str(h[j].list->section, h[i].list->section) &&
+		for (j = i; j < t->ntests && same_set(&h[j], &h[i]) &&
 		     !strcmp(h[j].test->test, h[i].test->test); j++)
 			;
 		g.n = j - i;
 		/* the tested sets come in the same order as the hits */
-		while (k < nt && (strcmp(tv[k].fs, h[i].list->fs) ||
-				  cmp_str(tv[k].section, h[i].list->section)))
+		while (k < nt && !tested_for(&tv[k], &h[i]))
 			k++;
 		g.t = tv + k;
-		while (g.t + g.nt < tv + nt &&
-		       !strcmp(g.t[g.nt].fs, h[i].list->fs) &&
-		       !cmp_str(g.t[g.nt].section, h[i].list->section))
+		while (g.t + g.nt < tv + nt && tested_for(&g.t[g.nt], &h[i]))
 			g.nt++;
 		convert_group(&g, r);
 	}

@@ -22,7 +22,9 @@ struct kd_list {
 	size_t point;
 	char *fs;
 	char *section;		/* NULL: all.txt or progs.txt, every section */
+	const char *env;	/* env= of its entries: "!large-disk", or NULL */
 	char *path;		/* the file as opened, for messages */
+	char *rel;		/* the file in the kdevops repository, for from= */
 };
 
 /* One test line of a list. */
@@ -76,8 +78,13 @@ struct kver kd_next_series(const struct kver *v);
 /* What the comments of a test's lines say, in our words. */
 struct kd_note {
 	enum entry_kind kind;
-	char *bug;		/* bug= URL, or NULL */
+	const char *cause;	/* cause=: "kernel", "test", ..., or NULL */
+	char *bug;		/* bug= URL (lore, bugzilla), or NULL */
+	struct strlist fixed_by; /* kernel commits the comments say fix it */
+	char *fixed;		/* the release they say has the fix, or NULL */
+	char *cond;		/* a config symbol the failure needs, or NULL */
 	struct strbuf text;	/* the comment: reason, rates, links */
+	bool bare;		/* the text has no fact beside the reason */
 };
 
 /*

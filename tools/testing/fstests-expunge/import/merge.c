@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Imported data lines merged into a data file's text, as a maintainer
- * would: the existing lines stay byte for byte, an entry already there is
- * not added again, a new entry goes after the entries of its test, or in
- * the sorted block of its source ("# Imported from SOURCE ..."), which is
+ * would: the existing lines stay, an entry already there is not added
+ * again but gets the imported evidence (from=, seen=), a line written by
+ * hand for the same test, section and switch is never weakened: the
+ * imported line's origin is merged into it instead of the line being
+ * added. A new entry goes after the entries of its test, or in the
+ * sorted block of its source ("# Imported from SOURCE ..."), which is
  * started at the end of the file when there is none.
  */
 #include <stdlib.h>
@@ -17,6 +20,10 @@ struct mline {
 	const char *s;		/* the line in the old text */
 	size_t len;		/* without its newline */
 	char *test;		/* the entry's test, NULL for others */
+	char *scope;		/* its section= and env= words */
+	char *key;		/* its entry without evidence words */
+	bool hand;		/* from=hand, or no from= at all */
+	char *edited;		/* the line with evidence merged, or NULL */
 	struct strlist after;	/* new lines to write after this one */
 };
 
@@ -50,6 +57,156 @@ static char *first_word(const char *key)
 	return xstrndup(key, strcspn(key, " "));
 }
 
+/* Words that record evidence, not what the entry selects */
+static bool evidence_word(const char *w, size_t n)
+{
+	static const char *const keys[] = { "from=", "seen=", "passed=" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		if (n > strlen(keys[i]) && !strncmp(w, keys[i], strlen(keys[i])))
+			return true;
+	return false;
+}
+
+/* The value of key= among the words of key (a data_line_key), or NULL */
+static char *word_value(const char *key, const char *name)
+{
+	const char *p = key;
+	size_t n = strlen(name);
+
+	while (*p) {
+		size_t len = strcspn(p, " ");
+
+		if (!strncmp(p, "if", len) && len == 2)
+			return NULL;
+		if (len > n && !strncmp(p, name, n))
+			return xstrndup(p + n, len - n);
+		p += len + (p[len] == ' ');
+	}
+	return NULL;
+}
+
+/* The entry's words less the evidence: two lines that select alike */
+static char *bare_key(const char *key)
+{
+	struct strbuf sb = { 0 };
+	const char *p = key;
+	bool cond = false;
+
+	while (*p) {
+		size_t len = strcspn(p, " ");
+
+		cond |= len == 2 && !strncmp(p, "if", 2);
+		if (cond || !evidence_word(p, len))
+			sb_printf(&sb, "%s%.*s", sb.len ? " " : "", (int)len, p);
+		p += len + (p[len] == ' ');
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* "section=... env=...": which runs a line is for, beside its test */
+static char *scope_of(const char *key)
+{
+	char *sec = word_value(key, "section="), *env = word_value(key, "env=");
+	char *s = xasprintf("%s %s", sec ? sec : "", env ? env : "");
+
+	free(sec);
+	free(env);
+	return s;
+}
+
+static bool hand_written(const char *key)
+{
+	char *from = word_value(key, "from=");
+	bool hand = !from || !strcmp(from, "hand") ||
+		str_starts(from, "hand,") || strstr(from, ",hand");
+
+	free(from);
+	return hand;
+}
+
+/* The values of list in key= of line added to its list, or the key added */
+static char *merge_values(const char *line, const char *name,
+			  const char *list)
+{
+	char *c = xstrdup(line), *cm = strchr(c, '#'), *out;
+	char *at, *vals, *p, *v, *save = NULL, *copy = xstrdup(list);
+	struct strbuf sb = { 0 };
+	size_t n = strlen(name);
+
+	if (cm)
+		*cm = '\0';
+	for (at = c; (at = strstr(at, name)); at++)
+		if (at == c || at[-1] == ' ')
+			break;
+	vals = at ? xstrndup(at + n, strcspn(at + n, " ")) : xstrdup("");
+	sb_puts(&sb, vals);
+	for (v = strtok_r(copy, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+		bool have = false;
+
+		for (p = strstr(sb.buf ? sb.buf : "", v); p && !have;
+		     p = strstr(p + 1, v))
+			have = (p == sb.buf || p[-1] == ',') &&
+				(!p[strlen(v)] || p[strlen(v)] == ',');
+		if (!have)
+			sb_printf(&sb, "%s%s", sb.len ? "," : "", v);
+	}
+	if (at) {
+		out = xasprintf("%.*s%s%s%s", (int)(at - c + n), c, sb.buf,
+				at + n + strlen(vals), cm ? line + (cm - c) : "");
+	} else {
+		/* before "if" (the rest up to '#' is its expression) or '#' */
+		char *cond = strstr(c, " if ");
+		char *end = cond ? cond : c + strlen(c);
+
+		while (end > c && end[-1] == ' ')
+			end--;
+		out = xasprintf("%.*s %s%s%s%s", (int)(end - c), c, name,
+				sb.buf, end + strspn(end, " ") == c + strlen(c) ?
+				(cm ? "  " : "") : end,
+				cm ? line + (cm - c) : "");
+	}
+	sb_free(&sb);
+	free(vals);
+	free(copy);
+	free(c);
+	return out;
+}
+
+/* The imported line's from= and seen= merged into existing line l */
+static void merge_evidence(struct mline *l, const char *imported)
+{
+	char *ikey = data_line_key(imported);
+	char *from = ikey ? word_value(ikey, "from=") : NULL;
+	char *seen = ikey ? word_value(ikey, "seen=") : NULL;
+	char *cur = l->edited ? l->edited : xstrndup(l->s, l->len), *next;
+	char *key = data_line_key(cur);
+	char *old = key ? word_value(key, "from=") : NULL;
+	bool had_from = old;
+
+	free(old);
+	free(key);
+	if (from) {
+		char *f = had_from ? xstrdup(from) : xasprintf("hand,%s", from);
+
+		next = merge_values(cur, "from=", f);
+		free(cur);
+		cur = next;
+		free(f);
+	}
+	if (seen) {
+		next = merge_values(cur, "seen=", seen);
+		free(cur);
+		cur = next;
+	}
+	free(l->edited);
+	l->edited = cur;
+	free(from);
+	free(seen);
+	free(ikey);
+}
+
 static void split_lines(struct merge *m, const char *buf, size_t len,
 			const char *marker)
 {
@@ -68,7 +225,10 @@ static void split_lines(struct merge *m, const char *buf, size_t len,
 		key = data_line_key(line);
 		if (key) {
 			l->test = first_word(key);
-			strmap_get(&m->keys, key, strlen(key), true, NULL);
+			l->key = bare_key(key);
+			l->scope = scope_of(key);
+			l->hand = hand_written(key);
+			strmap_get(&m->keys, l->key, strlen(l->key), true, NULL);
 		} else if (m->hdr == (size_t)-1 && str_starts(line, marker)) {
 			m->hdr = m->n - 1;
 		}
@@ -108,6 +268,26 @@ static int cmp_lines(const void *a, const void *b)
 	return c ? c : (*x < *y ? -1 : *x > *y);
 }
 
+/*
+ * The line of the file the imported line (bare key, test, scope) is to
+ * go into: the same entry, or a hand-written line for the same test and
+ * runs; NULL for a new entry.
+ */
+static struct mline *merge_target(struct merge *m, const char *bare,
+				  const char *test, const char *scope)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->l[i].key && !strcmp(m->l[i].key, bare))
+			return &m->l[i];
+	for (i = 0; i < m->n; i++)
+		if (m->l[i].hand && m->l[i].test && !strcmp(m->l[i].test, test) &&
+		    !strcmp(m->l[i].scope, scope))
+			return &m->l[i];
+	return NULL;
+}
+
 static void add_lines(struct merge *m, struct import_line **lines, size_t n,
 		      struct import_merge_stats *st)
 {
@@ -115,12 +295,22 @@ static void add_lines(struct merge *m, struct import_line **lines, size_t n,
 
 	qsort(lines, n, sizeof(*lines), cmp_lines);
 	for (i = 0; i < n; i++) {
-		char *key = data_line_key(lines[i]->text), *test;
+		char *full = data_line_key(lines[i]->text), *test, *key, *scope;
+		struct mline *into;
 		bool added = false;
 		size_t at;
 
-		if (key)
+		key = full ? bare_key(full) : NULL;
+		scope = full ? scope_of(full) : NULL;
+		test = full ? first_word(full) : NULL;
+		into = key ? merge_target(m, key, test, scope) : NULL;
+		if (into)
+			merge_evidence(into, lines[i]->text);
+		else if (key)
 			strmap_get(&m->keys, key, strlen(key), true, &added);
+		free(full);
+		free(scope);
+		free(test);
 		if (!added) {
 			st->present++;
 			free(key);
@@ -147,7 +337,10 @@ static void emit(struct merge *m, const char *fs, const char *marker,
 			  "# Format: Documentation/filesystems/testing/data-format.rst.\n",
 			  "License-Identifier", fs, fs);
 	for (i = 0; i < m->n; i++) {
-		sb_add(out, m->l[i].s, m->l[i].len);
+		if (m->l[i].edited)
+			sb_puts(out, m->l[i].edited);
+		else
+			sb_add(out, m->l[i].s, m->l[i].len);
 		sb_puts(out, "\n");
 		for (j = 0; j < m->l[i].after.n; j++)
 			sb_printf(out, "%s\n", m->l[i].after.v[j]);
@@ -172,6 +365,9 @@ void import_merge(const char *buf, size_t len, const char *fs,
 	emit(&m, fs, marker, out);
 	for (i = 0; i < m.n; i++) {
 		free(m.l[i].test);
+		free(m.l[i].key);
+		free(m.l[i].scope);
+		free(m.l[i].edited);
 		strlist_free(&m.l[i].after);
 	}
 	free(m.l);

@@ -55,6 +55,10 @@ struct frame {
 /* An entry before it becomes a line: records of one test may merge. */
 struct rec {
 	char *fs, *test, *comment, *origin;
+	char *fixed_by;		/* fix commits the comment names, or NULL */
+	const char *cause;	/* cause=, or NULL */
+	const char *env;	/* env=, or NULL */
+	struct strlist from;	/* the files it came from */
 	bool fail;
 	struct span v;
 	enum dax dax;
@@ -69,6 +73,8 @@ struct bld {
 	/* the file being read */
 	const char *fs;		/* the data file: "ext4", "global" */
 	const char *cfg;	/* the configuration, or NULL: all */
+	const char *env;	/* the flavour's switch (exclude.gce), or NULL */
+	const char *rev;	/* the tree's commit, for from= */
 	struct frame stack[MAX_DEPTH];
 	size_t depth;
 	const char *chain[MAX_DEPTH + 1];	/* the files being read */
@@ -217,7 +223,7 @@ static const struct {
 	const char *word;	/* in the comment, lower case */
 	const char *reason;
 } reasons[] = {
-	{ "expfail", "known failure" },
+	{ "expfail", "xfstests-bld expects it to fail (EXPFAIL)" },
 	{ "fixed by commit", "needs a fix this kernel lacks" },
 	{ "deadlock", "deadlocks" },
 	{ "lockup", "soft lockup" },
@@ -260,6 +266,26 @@ static const struct {
 	{ "bogus", "the test itself is wrong" },
 };
 
+/* What is at fault, by the first word found in the comment */
+static const struct {
+	const char *word;
+	const char *cause;
+} causes[] = {
+	{ "test is just broken", "test" },
+	{ "a test bug", "test" },
+	{ "test bug", "test" },
+	{ "bogus", "test" },
+	{ "e2fsprogs", "tools" },
+	{ "xfsprogs", "tools" },
+	{ "gce", "env" },
+	{ "lvm", "env" },
+	{ "fixed by commit", "kernel" },
+	{ "deadlock", "kernel" },
+	{ "lockup", "kernel" },
+	{ "crash", "kernel" },
+	{ "race", "kernel" },
+};
+
 /* Does word start a word of text ("hang" is not in "change")? */
 static bool has_word(const char *text, const char *word)
 {
@@ -298,11 +324,50 @@ static void add_facts(const char *text, struct strbuf *sb)
 	}
 }
 
+static const char *comment_cause(const char *text)
+{
+	char *low = xstrdup(text ? text : "");
+	const char *ret = NULL;
+	size_t i;
+
+	for (i = 0; low[i]; i++)
+		low[i] = tolower((unsigned char)low[i]);
+	for (i = 0; !ret && i < ARRAY_SIZE(causes); i++)
+		if (strstr(low, causes[i].word))
+			ret = causes[i].cause;
+	free(low);
+	return ret;
+}
+
+/*
+ * The kernel commits a comment says fix the failure: hex words of 12
+ * or more after "fixed by commit", as a fixed-by= list; NULL if none.
+ */
+static char *fix_commits(const char *text)
+{
+	const char *p = text ? strcasestr(text, "fixed by commit") : NULL;
+	struct strbuf sb = { 0 };
+	size_t n;
+
+	for (; p && *p; p += n ? n : 1) {
+		char id[13];
+
+		n = strspn(p, "0123456789abcdef");
+		if ((p > text && isalnum((unsigned char)p[-1])) || n < 12 ||
+		    isalnum((unsigned char)p[n]))
+			continue;
+		snprintf(id, sizeof(id), "%.12s", p);
+		if (!sb.buf || !strstr(sb.buf, id))
+			sb_printf(&sb, "%s%s", sb.len ? "," : "", id);
+	}
+	return sb.buf;
+}
+
 /* "REASON (xfstests-bld); FACTS": our words, their links and commits */
 static char *make_comment(const char *text, bool *fail)
 {
 	char *low = xstrdup(text ? text : "");
-	const char *reason = "fails here";
+	const char *reason = "fails in xfstests-bld's runs";
 	struct strbuf sb = { 0 }, facts = { 0 };
 	size_t i;
 
@@ -314,7 +379,7 @@ static char *make_comment(const char *text, bool *fail)
 	if (i < ARRAY_SIZE(reasons))
 		reason = reasons[i].reason;
 	*fail = strstr(low, "expfail");
-	sb_printf(&sb, "%s (xfstests-bld)", reason);
+	sb_puts(&sb, reason);
 	if (text)
 		add_facts(text, &facts);
 	if (facts.len)
@@ -329,6 +394,9 @@ static void push_rec(struct bld *b, const char *test, const char *comment,
 {
 	struct rec *x = array_push(&b->recs, &b->n, &b->alloc, sizeof(*x));
 
+	memset(x, 0, sizeof(*x));
+	x->env = b->env;
+	strlist_add(&x->from, xstrndup(origin, strcspn(origin, ":")));
 	x->fs = xstrdup(b->fs);
 	x->test = xstrdup(test);
 	x->comment = xstrdup(comment);
@@ -391,9 +459,15 @@ static void add_entry(struct bld *b, const char *file, unsigned int line,
 	text = xasprintf("%s %s", b->pending ? b->pending : "",
 			 note ? note : "");
 	comment = make_comment(text, &fail);
-	for (i = 0; i < v.n; i++)
+	for (i = 0; i < v.n; i++) {
+		struct rec *x;
+
 		push_rec(b, test, comment, origin_of(file, line), fail,
 			 v.s[i], dax);
+		x = &b->recs[b->n - 1];
+		x->fixed_by = fix_commits(text);
+		x->cause = comment_cause(text);
+	}
 	free(comment);
 	free(text);
 }
@@ -680,26 +754,6 @@ static void parse_file(struct bld *b, const char *rel, unsigned int inc)
 	free(name);
 }
 
-/* exclude.gce: only for XFSTESTS_FLAVOR=gce runs; each line is listed */
-static void skip_flavour(struct bld *b, const char *rel)
-{
-	char *name, *buf = read_source(b, rel, &name), *p, *next, *cc;
-	unsigned int line = 0;
-
-	for (next = buf; (p = cut_line(&next));) {
-		line++;
-		cc = strstr(p, "//");
-		if (cc)
-			*cc = '\0';
-		if (*trim(p))
-			skip(b, name, line,
-			     xasprintf("%s: only for runs on %s", trim(p),
-				       "Google Compute Engine (XFSTESTS_FLAVOR=gce)"));
-	}
-	free(buf);
-	free(name);
-}
-
 /* <fs>/exclude-opt: check options; "-x GROUP" leaves a group out */
 static void parse_opts(struct bld *b, const char *rel)
 {
@@ -722,7 +776,7 @@ static void parse_opts(struct bld *b, const char *rel)
 			continue;
 		}
 		p = xasprintf("%s%s", GROUP_PREFIX, w);
-		push_rec(b, p, "group left out on this filesystem (xfstests-bld check -x)",
+		push_rec(b, p, "xfstests-bld leaves the group out on this filesystem (check -x)",
 			 origin_of(name, line), false, all_versions.s[0],
 			 DAX_ANY);
 		free(p);
@@ -746,7 +800,8 @@ static bool same_but_sections(const struct rec *a, const struct rec *b)
 	return !strcmp(a->fs, b->fs) && !strcmp(a->test, b->test) &&
 	       a->fail == b->fail && a->v.lo == b->v.lo &&
 	       a->v.hi == b->v.hi && a->dax == b->dax &&
-	       !strcmp(a->comment, b->comment) &&
+	       !strcmp(a->comment, b->comment) && str_same(a->env, b->env) &&
+	       str_same(a->fixed_by, b->fixed_by) &&
 	       !a->sections.n == !b->sections.n;
 }
 
@@ -759,6 +814,16 @@ static bool has_section(const struct rec *a, const char *s)
 			return true;
 	}
 	return false;
+}
+
+static void add_from(struct rec *a, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < a->from.n; i++)
+		if (!strcmp(a->from.v[i], file))
+			return;
+	strlist_add(&a->from, xstrdup(file));
 }
 
 /* One entry for the configurations that share it; duplicates go */
@@ -779,6 +844,8 @@ static void merge_recs(struct bld *b)
 					strlist_add(&a->sections,
 						    xstrdup(c->sections.v[k]));
 			}
+			for (k = 0; k < c->from.n; k++)
+				add_from(a, c->from.v[k]);
 			free(c->test);
 			c->test = NULL;	/* merged into a */
 		}
@@ -805,7 +872,7 @@ static int str_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static char *rec_line(struct rec *x)
+static char *rec_line(const struct bld *b, struct rec *x)
 {
 	struct strbuf sb = { 0 };
 	size_t i;
@@ -820,10 +887,21 @@ static char *rec_line(struct rec *x)
 		sb_printf(&sb, " section=%s%s", x->dax == DAX_NOT ? "!" : "",
 			  DAX_CFG);
 	}
+	if (x->env)
+		sb_printf(&sb, " env=%s", x->env);
 	if (x->v.lo)
 		add_bound(&sb, "since", x->v.lo);
+	/* the lists stop at a version; a fix only where they name one */
 	if (x->v.hi != VER_INF)
-		add_bound(&sb, "fixed", x->v.hi);
+		add_bound(&sb, x->fixed_by ? "fixed" : "until", x->v.hi);
+	if (x->fixed_by)
+		sb_printf(&sb, " fixed-by=%s", x->fixed_by);
+	if (x->cause)
+		sb_printf(&sb, " cause=%s", x->cause);
+	for (i = 0; i < x->from.n; i++)
+		sb_printf(&sb, "%sxfstests-bld:%s/%s%s%s", i ? "," : " from=",
+			  BLD_FS_DIR, x->from.v[i], b->rev ? "@" : "",
+			  b->rev ? b->rev : "");
 	sb_printf(&sb, "  # %s", x->comment);
 	return sb.buf;
 }
@@ -839,13 +917,15 @@ static void emit(struct bld *b)
 		struct rec *x = &b->recs[i];
 
 		if (x->test)
-			import_add_line(b->r, x->fs, rec_line(x), x->origin);
+			import_add_line(b->r, x->fs, rec_line(b, x), x->origin);
 		else
 			free(x->origin);
 		free(x->fs);
 		free(x->test);
 		free(x->comment);
+		free(x->fixed_by);
 		strlist_free(&x->sections);
+		strlist_free(&x->from);
 	}
 	free(b->recs);
 }
@@ -986,7 +1066,7 @@ static int read_all(struct bld *b, const struct strlist *fs)
 int import_xfstests_bld(const char *dir, const struct strlist *fs,
 			struct import_result *r)
 {
-	struct bld b = { .r = r };
+	struct bld b = { .r = r, .rev = r->rev };
 	char *fsdir = xasprintf("%s/%s", dir, BLD_FS_DIR);
 	int ret;
 
@@ -1004,8 +1084,12 @@ int import_xfstests_bld(const char *dir, const struct strlist *fs,
 	if (wanted(fs, GLOBAL_DATA)) {
 		b.fs = GLOBAL_DATA;
 		parse_file(&b, "global_exclude", 0);
-		if (exists(&b, "exclude.gce"))
-			skip_flavour(&b, "exclude.gce");
+		/* exclude.gce: for XFSTESTS_FLAVOR=gce runs, env=gce */
+		if (exists(&b, "exclude.gce")) {
+			b.env = "gce";
+			parse_file(&b, "exclude.gce", 0);
+			b.env = NULL;
+		}
 	}
 	ret = read_all(&b, fs);
 	emit(&b);

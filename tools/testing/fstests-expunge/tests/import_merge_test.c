@@ -114,11 +114,53 @@ TEST(a_new_file_gets_a_header)
 
 TEST(a_last_line_without_newline_gets_one)
 {
-	static const char *const lines[] = { "generic/042 flaky", NULL };
+	static const char *const lines[] = { "generic/042 flaky section=1k",
+					     NULL };
 	struct import_merge_stats st;
 	char *out = merge("generic/042 fail", lines, &st);
 
-	EXPECT_STREQ("generic/042 fail\ngeneric/042 flaky\n", out);
+	EXPECT_STREQ("generic/042 fail\ngeneric/042 flaky section=1k\n", out);
+	free(out);
+}
+
+/* A line written by hand keeps its kind and keys; the origin is merged */
+TEST(a_hand_written_line_is_never_weakened)
+{
+	static const char old[] =
+		"generic/388  flaky  retries=5  # shutdown corrupts\n"
+		"generic/042  fail  fixed=6.18 passed=6.18 from=hand  # legal\n";
+	static const char *const lines[] = {
+		"generic/388  expunge from=xfstests-bld:ext4/exclude@1ef4272  # x",
+		"generic/042  expunge from=xfstests-bld:ext4/exclude@1ef4272  # y",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(0, st.added);
+	EXPECT_EQ(2, st.present);
+	EXPECT_STREQ("generic/388  flaky  retries=5 from=hand,xfstests-bld:ext4/exclude@1ef4272  "
+		     "# shutdown corrupts\n"
+		     "generic/042  fail  fixed=6.18 passed=6.18 "
+		     "from=hand,xfstests-bld:ext4/exclude@1ef4272  # legal\n", out);
+	free(out);
+}
+
+/* The same entry imported again: its new evidence, not a second line */
+TEST(evidence_of_an_entry_there_is_merged)
+{
+	static const char old[] =
+		"xfs/179  fail  since=6.1.11 seen=6.1.11 from=kdevops:a.txt if XFS_DEBUG  # r\n";
+	static const char *const lines[] = {
+		"xfs/179  fail  since=6.1.11 seen=6.1.39 from=kdevops:b.txt if XFS_DEBUG  # s",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(0, st.added);
+	EXPECT_STREQ("xfs/179  fail  since=6.1.11 seen=6.1.11,6.1.39 "
+		     "from=kdevops:a.txt,kdevops:b.txt if XFS_DEBUG  # r\n", out);
 	free(out);
 }
 

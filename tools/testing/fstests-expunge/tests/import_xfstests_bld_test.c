@@ -77,6 +77,10 @@ static bool selects(const struct import_result *r, const char *fs,
 	return hit;
 }
 
+#define FIX_743 "fixed=6.6.30,6.7 fixed-by=631426ba1d45 cause=kernel "
+#define UNTIL_620 "since=5.10 until=6.1.20,6.2 "
+#define FROM_GLOBAL "from=xfstests-bld:test-appliance/files/root/fs/global_exclude"
+
 #define GLOBAL(self, text) \
 	put((self)->dir, "test-appliance/files/root/fs/global_exclude", text)
 
@@ -90,8 +94,9 @@ TEST_F(tmp, less_than_a_stable_release_holds_in_every_series)
 	       "generic/743\n#endif\n");
 	out = import_text(self->dir, &r);
 	ASSERT_NE(NULL, out);
-	EXPECT_NE(NULL, strstr(out, "global:generic/743  expunge fixed=6.6.30,6.7  # "));
-	EXPECT_NE(NULL, strstr(out, "commit 631426ba1d45 https://x.org/a\n"));
+	/* the comment names the fix: fixed=, with the commit */
+	EXPECT_NE(NULL, strstr(out, "global:generic/743  expunge " FIX_743 FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "; commit 631426ba1d45 https://x.org/a\n"));
 	EXPECT_TRUE(selects(&r, "global", "generic/743", "6.6.29", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/743", "6.6.30", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/743", "6.8.12", NULL));
@@ -145,8 +150,9 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 	       "#endif\n"
 	       "#endif\n");
 	out = import_text(self->dir, &r);
-	EXPECT_NE(NULL, strstr(out, "generic/001  expunge since=5.10 fixed=6.1.20,6.2 "));
-	EXPECT_NE(NULL, strstr(out, "generic/002  expunge since=6.1.20,6.2 "));
+	/* no fix named: the lists stop at a version, until= */
+	EXPECT_NE(NULL, strstr(out, "generic/001  expunge " UNTIL_620 FROM_GLOBAL " "));
+	EXPECT_NE(NULL, strstr(out, "generic/002  expunge since=6.1.20,6.2 " FROM_GLOBAL " "));
 	EXPECT_FALSE(selects(&r, "global", "generic/001", "5.4.200", NULL));
 	EXPECT_TRUE(selects(&r, "global", "generic/001", "6.1.19", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/001", "6.1.20", NULL));
@@ -159,7 +165,7 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 	GLOBAL(self, "#if LINUX_VERSION_CODE > KERNEL_VERSION(5,4,0)\n"
 	       "#else\ngeneric/003\n#endif\n");
 	out = import_text(self->dir, &r);
-	EXPECT_NE(NULL, strstr(out, "generic/003  expunge fixed=5.4.1,5.5 "));
+	EXPECT_NE(NULL, strstr(out, "generic/003  expunge until=5.4.1,5.5 " FROM_GLOBAL " "));
 	EXPECT_TRUE(selects(&r, "global", "generic/003", "5.4", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/003", "5.4.1", NULL));
 	import_result_free(&r);
@@ -169,9 +175,12 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 TEST_F(tmp, dax_groups_configurations_and_includes)
 {
 	static const char cfg033[] =
-		"ext4:ext4/033     expunge section=1k,enc_1k,other  # ";
+		"ext4:ext4/033     expunge section=1k,enc_1k,other "
+		"from=xfstests-bld:test-appliance/files/root/fs/ext4/cfg/1k.exclude  # ";
 	static const char cfg051[] =
-		"ext4:generic/051  fail    section=1k,enc_1k,other  # known";
+		"ext4:generic/051  fail    section=1k,enc_1k,other "
+		"from=xfstests-bld:test-appliance/files/root/fs/ext4/cfg/1k.exclude  # "
+		"xfstests-bld expects it to fail (EXPFAIL)";
 	struct import_result r;
 	char *out;
 
@@ -188,9 +197,11 @@ TEST_F(tmp, dax_groups_configurations_and_includes)
 	put(self->dir, "test-appliance/files/root/fs/ext4/cfg/other.exclude",
 	    "1k.exclude");
 	out = import_text(self->dir, &r);
-	EXPECT_NE(NULL, strstr(out, "global:group:dax    expunge section=!dax  # "));
-	EXPECT_NE(NULL, strstr(out, "ext4:group:clone  expunge  # "));
-	EXPECT_NE(NULL, strstr(out, "ext4:group:encrypt expunge section=dax  # "));
+	EXPECT_NE(NULL, strstr(out, "global:group:dax    expunge section=!dax " FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "ext4:group:clone  expunge "
+			      "from=xfstests-bld:test-appliance/files/root/fs/ext4/exclude-opt  # "));
+	EXPECT_NE(NULL, strstr(out, "ext4:group:encrypt expunge section=dax "
+			      "from=xfstests-bld:test-appliance/files/root/fs/ext4/cfg/dax.exclude  # "));
 	EXPECT_NE(NULL, strstr(out, cfg033));
 	EXPECT_NE(NULL, strstr(out, cfg051));
 	EXPECT_TRUE(selects(&r, "global", "group:dax", "6.6", "ext4_4k"));
@@ -227,10 +238,13 @@ TEST_F(tmp, what_cannot_be_converted_is_listed_with_file_and_line)
 	SKIPPED("global_exclude:5: #define: not converted\n");
 	SKIPPED("global_exclude:6: #endif without #if\n");
 	SKIPPED("global_exclude:9: generic/004: under a condition");
-	SKIPPED("exclude.gce:2: generic/650: only for runs on Google Compute");
 	/* what could be converted still is */
-	EXPECT_NE(NULL, strstr(out, "global:generic/002  expunge  # "));
-	EXPECT_EQ(6, r.nskips);
+	EXPECT_NE(NULL, strstr(out, "global:generic/002  expunge " FROM_GLOBAL "  # "));
+	/* exclude.gce: for runs on Google's cloud only, env=gce */
+	EXPECT_NE(NULL, strstr(out, "global:generic/650  expunge env=gce cause=env "
+			       "from=xfstests-bld:test-appliance/files/root/fs/exclude.gce  # "));
+	EXPECT_FALSE(selects(&r, "global", "generic/650", "6.6", NULL));
+	EXPECT_EQ(5, r.nskips);
 	import_result_free(&r);
 	sb_free(&sb);
 	free(out);
@@ -259,8 +273,9 @@ TEST_F(tmp, include_loops_and_deep_nesting_end)
 	SKIPPED("global_exclude:21: generic/002: under #if nested too deep\n");
 	SKIPPED("a.exclude:1: #include \"a.exclude\": a loop: ext4/cfg/a.exclude -> ");
 	/* after the last #endif, every kernel again */
-	EXPECT_NE(NULL, strstr(out, "global:generic/003  expunge  # "));
-	EXPECT_NE(NULL, strstr(out, "ext4:generic/001  expunge section=a  #"));
+	EXPECT_NE(NULL, strstr(out, "global:generic/003  expunge " FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "ext4:generic/001  expunge section=a "
+			      "from=xfstests-bld:test-appliance/files/root/fs/ext4/cfg/a.exclude  #"));
 	EXPECT_EQ(3, r.nskips);
 	import_result_free(&r);
 	sb_free(&text);
