@@ -200,8 +200,7 @@ static void merge_evidence(struct mline *l, const char *imported)
 		free(cur);
 		cur = next;
 	}
-	free(l->edited);
-	l->edited = cur;
+	l->edited = cur;	/* the old edit was cur, or freed with it */
 	free(from);
 	free(seen);
 	free(ikey);

@@ -153,13 +153,15 @@ TEST(evidence_of_an_entry_there_is_merged)
 		"xfs/179  fail  since=6.1.11 seen=6.1.11 from=kdevops:a.txt if XFS_DEBUG  # r\n";
 	static const char *const lines[] = {
 		"xfs/179  fail  since=6.1.11 seen=6.1.39 from=kdevops:b.txt if XFS_DEBUG  # s",
+		/* a second time into the same line: its first edit goes on */
+		"xfs/179  fail  since=6.1.11 seen=6.1.42 from=kdevops:b.txt if XFS_DEBUG  # t",
 		NULL
 	};
 	struct import_merge_stats st;
 	char *out = merge(old, lines, &st);
 
 	EXPECT_EQ(0, st.added);
-	EXPECT_STREQ("xfs/179  fail  since=6.1.11 seen=6.1.11,6.1.39 "
+	EXPECT_STREQ("xfs/179  fail  since=6.1.11 seen=6.1.11,6.1.39,6.1.42 "
 		     "from=kdevops:a.txt,kdevops:b.txt if XFS_DEBUG  # r\n", out);
 	free(out);
 }
