@@ -37,6 +37,36 @@ static void list_flaky(const struct kdata *kd, const char *section,
 	applied_free(&set);
 }
 
+/* The flaky tests of fs for each section asked (or all), on stdout */
+static int print_flaky(struct kernel_opts *ko, const char *fs,
+		       const struct strlist *sections)
+{
+	struct kdata_cache kc;
+	const struct kdata *kd;
+	struct strbuf sb = { 0 };
+	char *err = NULL;
+	size_t i;
+
+	kdata_init(&kc, ko);
+	kd = kdata_get(&kc, fs, &err);
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		kdata_free(&kc);
+		return EXIT_USAGE;
+	}
+	if (kd->note)
+		pr_warn("%s", kd->note);
+	for (i = 0; i < (sections->n ? sections->n : 1); i++)
+		list_flaky(kd, sections->n ? sections->v[i] : NULL,
+			   sections->n > 1, &sb);
+	if (sb.len)
+		fwrite(sb.buf, 1, sb.len, stdout);
+	sb_free(&sb);
+	kdata_free(&kc);
+	return EXIT_OK;
+}
+
 int do_flaky(int argc, char **argv)
 {
 	const char *fs = NULL;
@@ -53,43 +83,18 @@ int do_flaky(int argc, char **argv)
 		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};
-	struct kdata_cache kc;
-	const struct kdata *kd;
-	struct strbuf sb = { 0 };
-	char *err = NULL;
-	int ret = EXIT_USAGE;
-	size_t i;
+	int ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0) {
-		strlist_free(&sections);
-		strlist_free(&ko.env);
-		return parse_options_exit(argc);
-	}
-	if (argc || !fs) {
+		ret = parse_options_exit(argc);
+	} else if (argc || !fs) {
 		pr_err(fs ? "flaky: unexpected argument" :
 		       "flaky: --fs is required");
-		strlist_free(&sections);
-		strlist_free(&ko.env);
-		return usage_error("flaky");
-	}
-	kdata_init(&kc, &ko);
-	kd = kdata_get(&kc, fs, &err);
-	if (kd) {
-		if (kd->note)
-			pr_warn("%s", kd->note);
-		for (i = 0; i < (sections.n ? sections.n : 1); i++)
-			list_flaky(kd, sections.n ? sections.v[i] : NULL,
-				   sections.n > 1, &sb);
-		if (sb.len)
-			fwrite(sb.buf, 1, sb.len, stdout);
-		ret = EXIT_OK;
+		ret = usage_error("flaky");
 	} else {
-		pr_err("%s", err);
-		free(err);
+		ret = print_flaky(&ko, fs, &sections);
 	}
-	sb_free(&sb);
-	kdata_free(&kc);
 	strlist_free(&sections);
 	strlist_free(&ko.env);
 	return ret;

@@ -814,7 +814,10 @@ static int read_buf(const char *name, const char *buf, size_t len,
 	rf->time = -1;
 	rf->pooled = true;
 	xf_init_buf(&rd.xf, buf, len);
-	return read_common(&rd, rf->path, rf, err);
+	if (!read_common(&rd, rf->path, rf, err))
+		return 0;
+	result_free(rf);
+	return -1;
 }
 
 int result_read_buf(const char *name, const char *buf, size_t len,

@@ -78,7 +78,7 @@ struct result_file {
 int result_read(const char *path, struct result_file *rf, char **err);
 /* The same, keeping every testcase's text and logs (struct case_text). */
 int result_read_whole(const char *path, struct result_file *rf, char **err);
-/* The same from a buffer; name is used in messages. */
+/* The same from a buffer; name is used in messages; on error rf is empty. */
 int result_read_buf(const char *name, const char *buf, size_t len,
 		    struct result_file *rf, char **err);
 /*

@@ -678,7 +678,8 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nimport\nhelp\n",
+	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nimport\n"
+		     "archive\nmatrix\nhelp\n",
 		     c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);
