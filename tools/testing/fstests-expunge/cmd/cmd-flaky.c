@@ -44,19 +44,14 @@ static int print_flaky(struct kernel_opts *ko, const char *fs,
 	struct kdata_cache kc;
 	const struct kdata *kd;
 	struct strbuf sb = { 0 };
-	char *err = NULL;
 	size_t i;
 
 	kdata_init(&kc, ko);
-	kd = kdata_get(&kc, fs, &err);
+	kd = kdata_load(&kc, fs);
 	if (!kd) {
-		pr_err("%s", err);
-		free(err);
 		kdata_free(&kc);
 		return EXIT_USAGE;
 	}
-	if (kd->note)
-		pr_warn("%s", kd->note);
 	for (i = 0; i < (sections->n ? sections->n : 1); i++)
 		list_flaky(kd, sections->n ? sections->v[i] : NULL,
 			   sections->n > 1, &sb);

@@ -10,31 +10,12 @@
 #include "compare/compare.h"
 #include "import/fstests-hints.h"
 #include "kernel/gitfix.h"
-#include "results/result-find.h"
-#include "results/result-pool.h"
+#include "results/result-paths.h"
 
-struct read_state {
-	struct side *sd;
-	const struct found_list *fl;
-	int ret;
-};
-
-/* One file read, in the order found: into the side. */
-static void add_read(void *ctx, size_t i, struct result_file *rf, int ret,
-		     char *err)
+/* One file read: into the side, as an attempt of its run. */
+static void add_read(void *ctx, struct result_file *rf, const char *run)
 {
-	struct read_state *rs = ctx;
-
-	if (ret) {
-		pr_err("%s", err);
-		free(err);
-		result_free(rf);
-		rs->ret = -1;
-		return;
-	}
-	if (rf->incomplete)
-		pr_warn("%s: incomplete: %s", rf->path, rf->why_incomplete);
-	side_add(rs->sd, rf, rs->fl->f[i].run);
+	side_add(ctx, rf, run);
 }
 
 /*
@@ -45,36 +26,8 @@ static void add_read(void *ctx, size_t i, struct result_file *rf, int ret,
 static int read_side(const struct strlist *paths, struct side *sd,
 		     struct strlist *notes)
 {
-	struct found_list fl = { 0 };
-	struct read_state rs;
-	char **paths_read;
-	int ret = 0;
-	size_t i;
+	int ret = results_read_paths(paths, notes, add_read, sd);
 
-	for (i = 0; i < paths->n; i++) {
-		char *err = NULL;
-
-		if (results_find(paths->v[i], &fl, &err)) {
-			pr_err("%s", err);
-			free(err);
-			ret = -1;
-		}
-	}
-	for (i = 0; i < fl.notes.n; i++)
-		strlist_add(notes, xstrdup(fl.notes.v[i]));
-	if (fl.skipped) {
-		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
-			fl.skipped);
-		ret = ret ? ret : 1;
-	}
-	paths_read = found_paths(&fl);
-	rs.sd = sd;
-	rs.fl = &fl;
-	rs.ret = ret;
-	result_read_many(paths_read, fl.n, add_read, &rs);
-	ret = rs.ret;
-	free(paths_read);
-	found_free(&fl);
 	side_finish(sd);
 	return ret;
 }
@@ -146,18 +99,13 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		struct side_section *b = side_section(base, bname ? bname : c->name);
 		struct section_cmp *sc;
 		const struct kdata *kd;
-		char *err = NULL;
 
-		kd = kdata_for_results(&cmp->kc, section_prop(c, "FSTYP"),
-				       c->kernel, &err);
+		kd = kdata_for_section(&cmp->kc, section_prop(c, "FSTYP"),
+				       c->kernel, c->name, &cmp->sets[i]);
 		if (!kd) {
-			pr_err("%s", err);
-			free(err);
 			ret = -1;
 			break;
 		}
-		if (kd->have_sel)
-			select_section(&kd->sel, c->name, &cmp->sets[i]);
 		if (c->kernels_differ && !cmp->kc.release_given)
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",

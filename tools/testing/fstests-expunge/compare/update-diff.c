@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "compare/update.h"
+#include "entries/data-write.h"
 #include "lib/fileio.h"
 
 #define CONTEXT	3
@@ -220,53 +221,57 @@ static char *diff_name(const char *file)
 	return name;
 }
 
-static int one_file(const struct update_plan *p, const char *file, bool write,
-		    struct strbuf *out)
+/* The new text of file, into text; its diff, into out. -1 if unreadable */
+static int one_file(const struct update_plan *p, const char *file,
+		    struct strbuf *text, struct strbuf *out)
 {
 	struct ddiff d = { 0 };
-	struct strbuf text = { 0 };
 	char *buf = NULL, *name;
 	size_t len = 0, i;
-	int ret = 0;
 
 	if (read_file(file, 16 << 20, &buf, &len) && errno != ENOENT) {
-		pr_err("%s: %s", file, strerror(errno));
+		pr_err("%s: %s", file, errstr(errno));
 		return -1;
 	}
 	build(p, file, buf ? buf : "", len, &d);
-	if (write) {
-		for (i = 0; i < d.n; i++) {
-			if (d.l[i].op == '-' || d.l[i].op == '\\')
-				continue;
-			sb_add(&text, d.l[i].text, d.l[i].len);
-			sb_puts(&text, "\n");
-		}
-		ret = write_file_atomic(file, text.buf ? text.buf : "", text.len);
-		if (ret)
-			pr_err("%s: %s", file, strerror(errno));
-	} else {
-		name = diff_name(file);
-		unified(&d, name, out);
-		free(name);
+	for (i = 0; i < d.n; i++) {
+		if (d.l[i].op == '-' || d.l[i].op == '\\')
+			continue;
+		sb_add(text, d.l[i].text, d.l[i].len);
+		sb_puts(text, "\n");
 	}
-	sb_free(&text);
+	name = diff_name(file);
+	unified(&d, name, out);
+	free(name);
 	free(d.l);
 	free(buf);
-	return ret;
+	return 0;
 }
 
 int update_apply(const struct update_plan *p, bool write, struct strbuf *out)
 {
+	struct strbuf *texts = xcalloc(p->n + 1, sizeof(*texts));
+	struct strbuf diff = { 0 };
+	struct strlist files = { 0 };
 	size_t i, j;
 	int ret = 0;
 
 	for (i = 0; i < p->n && !ret; i++) {
-		bool done = false;
-
-		for (j = 0; j < i && !done; j++)
-			done = !strcmp(p->e[j].file, p->e[i].file);
-		if (!done)
-			ret = one_file(p, p->e[i].file, write, out);
+		for (j = 0; j < i && strcmp(p->e[j].file, p->e[i].file); j++)
+			;
+		if (j < i)
+			continue;
+		ret = one_file(p, p->e[i].file, &texts[files.n], &diff);
+		strlist_add(&files, xstrdup(p->e[i].file));
 	}
+	if (!ret && write)
+		ret = data_files_write(files.v, texts, files.n) ? -1 : 0;
+	else if (!ret)
+		sb_add(out, diff.buf ? diff.buf : "", diff.len);
+	for (i = 0; i < files.n; i++)
+		sb_free(&texts[i]);
+	free(texts);
+	sb_free(&diff);
+	strlist_free(&files);
 	return ret;
 }

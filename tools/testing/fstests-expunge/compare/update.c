@@ -8,8 +8,7 @@
 #include "entries/for-kernel.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
-#include "results/result-find.h"
-#include "results/result-pool.h"
+#include "results/result-paths.h"
 
 struct evidence {
 	struct obs *o;
@@ -189,15 +188,13 @@ struct collect_state {
 	int ret;
 };
 
-/* One file read, in the order found: its observations. */
-static void collect_one(void *ctx, size_t i, struct result_file *rf,
-			int ret, char *err)
+/* One file read: its observations (each file is one run). */
+static void collect_one(void *ctx, struct result_file *rf, const char *run)
 {
 	struct collect_state *cs = ctx;
+	char *err = NULL;
 
-	if (!ret && bad_fstyp(rf, &err))
-		ret = -1;
-	if (ret) {
+	if (bad_fstyp(rf, &err)) {
 		pr_err("%s", err);
 		free(err);
 		result_free(rf);
@@ -207,35 +204,15 @@ static void collect_one(void *ctx, size_t i, struct result_file *rf,
 	add_file(cs->ev, rf, cs->fs);
 }
 
+/* The observations in the results under paths; -1 after saying why */
 static int collect(const struct strlist *paths, const char *fs,
 		   struct evidence *ev)
 {
 	struct collect_state cs = { .ev = ev, .fs = fs };
-	struct found_list fl = { 0 };
-	char **paths_read;
-	char *err = NULL;
-	size_t i;
+	int ret = results_read_paths(paths, NULL, collect_one, &cs);
 
-	for (i = 0; i < paths->n; i++) {
-		if (results_find(paths->v[i], &fl, &err)) {
-			pr_err("%s", err);
-			free(err);
-			err = NULL;
-			cs.ret = -1;
-		}
-	}
-	/* a warning, as compare gives it: the rest is evidence still */
-	for (i = 0; i < fl.notes.n; i++)
-		pr_warn("%s", fl.notes.v[i]);
-	if (fl.skipped)
-		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
-			fl.skipped);
-	paths_read = found_paths(&fl);
-	result_read_many(paths_read, fl.n, collect_one, &cs);
-	free(paths_read);
-	found_free(&fl);
 	fold(ev);
-	return cs.ret;
+	return ret < 0 || cs.ret ? -1 : 0;
 }
 
 /* What the data says of an observation's test, for its kernel. */
@@ -245,19 +222,13 @@ static const struct applied *data_for(struct planner *pl,
 				      bool *undecided)
 {
 	const struct kdata *kd;
-	char *err = NULL;
 
-	memset(set, 0, sizeof(*set));
-	kd = kdata_for_results(&pl->kc, o->fs, o->kernel, &err);
+	kd = kdata_for_section(&pl->kc, o->fs, o->kernel, o->section, set);
 	if (!kd) {
-		pr_err("%s", err);
-		free(err);
 		pl->broken = true;
 		return NULL;
 	}
 	*undecided |= kd->conds_unknown;
-	if (kd->have_sel)
-		select_section(&kd->sel, o->section, set);
 	return applied_find(set, o->test);
 }
 

@@ -40,8 +40,8 @@ void update_plan_free(struct update_plan *p);
 
 /*
  * The plan as a unified diff of each data file (into out), or with
- * write, the files rewritten atomically. Returns 0, or -1 after saying
- * why.
+ * write, the files rewritten: all or none, each only if it parses
+ * (data_files_write()). Returns 0, or -1 after saying why.
  */
 int update_apply(const struct update_plan *p, bool write, struct strbuf *out);
 

@@ -21,18 +21,11 @@ const char *exclude_bad_file_name(char *const *sections)
 static const struct kdata *load(struct kdata_cache *kc, const char *fs,
 				size_t nsections)
 {
-	const struct kdata *kd;
-	char *err = NULL;
+	const struct kdata *kd = kdata_load(kc, fs);
 	size_t n;
 
-	kd = kdata_get(kc, fs, &err);
-	if (!kd) {
-		pr_err("%s", err);
-		free(err);
+	if (!kd)
 		return NULL;
-	}
-	if (kd->note)
-		pr_warn("%s", kd->note);
 	n = nsections ? 0 : exclude_section_only(kd, NULL);
 	if (n)
 		pr_warn("%zu %s: give --section", n, SECTION_ONLY);
@@ -57,12 +50,11 @@ static void warn_unexpanded(struct strlist *groups)
 	sb_free(&sb);
 }
 
-/* Every section's exclude file: with --outdir, every file or none. */
-static int write_all(const struct kdata *kd, struct kdata_cache *kc,
-		     const struct exclude_opts *xo,
-		     const struct exclude_job *job)
+int exclude_write_files(const struct kdata *kd, const struct datadir *dd,
+			const struct exclude_opts *xo,
+			const struct strlist *sections, const char *output,
+			const char *outdir)
 {
-	const struct strlist *sections = job->sections;
 	size_t i, n = sections->n ? sections->n : 1;
 	struct strbuf *outs = xcalloc(n, sizeof(*outs));
 	char **paths = xcalloc(n + 1, sizeof(*paths));
@@ -71,12 +63,12 @@ static int write_all(const struct kdata *kd, struct kdata_cache *kc,
 	for (i = 0; i < n; i++) {
 		const char *section = sections->n ? sections->v[i] : NULL;
 
-		exclude_list(kd, &kc->dd, xo, section, &outs[i]);
-		if (job->outdir)
-			paths[i] = xasprintf("%s/%s.exclude", job->outdir,
+		exclude_list(kd, dd, xo, section, &outs[i]);
+		if (outdir)
+			paths[i] = xasprintf("%s/%s.exclude", outdir,
 					     section ? section : xo->fs);
-		else if (job->output)
-			paths[i] = xstrdup(job->output);
+		else if (output)
+			paths[i] = xstrdup(output);
 	}
 	if (write_outputs(paths[0] ? paths : NULL, outs, n))
 		ret = EXIT_USAGE;
@@ -108,7 +100,8 @@ static int load_and_write(const struct exclude_job *job,
 		ret = EXIT_USAGE;
 	}
 	if (!ret)
-		ret = write_all(kd, &kc, xo, job);
+		ret = exclude_write_files(kd, &kc.dd, xo, job->sections,
+					  job->output, job->outdir);
 	kdata_free(&kc);
 	return ret;
 }

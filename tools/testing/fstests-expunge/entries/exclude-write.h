@@ -22,6 +22,17 @@ struct exclude_job {
 const char *exclude_bad_file_name(char *const *sections);
 
 /*
+ * The exclude file of each of sections (none: one without a section) of
+ * the data kd from dd: to output, or to outdir/SECTION.exclude each
+ * (outdir/FS.exclude without a section), every file or none; both NULL:
+ * to standard output. Returns EXIT_OK, or EXIT_USAGE after saying why.
+ */
+int exclude_write_files(const struct kdata *kd, const struct datadir *dd,
+			const struct exclude_opts *xo,
+			const struct strlist *sections, const char *output,
+			const char *outdir);
+
+/*
  * Read the fstests tree and the data, then write every section's exclude
  * file (with an outdir, every file or none), saying on stderr what the
  * user should know. Returns EXIT_OK, or EXIT_USAGE after saying why.

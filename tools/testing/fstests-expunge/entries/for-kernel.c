@@ -230,6 +230,39 @@ const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
 	return get(kc, fs, kc->release_given ? NULL : release, true, err);
 }
 
+const struct kdata *kdata_load(struct kdata_cache *kc, const char *fs)
+{
+	char *err = NULL;
+	const struct kdata *kd = kdata_get(kc, fs, &err);
+
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		return NULL;
+	}
+	if (kd->note)
+		pr_warn("%s", kd->note);
+	return kd;
+}
+
+const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
+				      const char *release, const char *section,
+				      struct applied_set *set)
+{
+	char *err = NULL;
+	const struct kdata *kd = kdata_for_results(kc, fs, release, &err);
+
+	memset(set, 0, sizeof(*set));
+	if (!kd) {
+		pr_err("%s", err);
+		free(err);
+		return NULL;
+	}
+	if (kd->have_sel)
+		select_section(&kd->sel, section, set);
+	return kd;
+}
+
 void kdata_free(struct kdata_cache *kc)
 {
 	size_t i;

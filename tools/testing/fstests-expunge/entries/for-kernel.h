@@ -55,6 +55,20 @@ const struct kdata *kdata_get(struct kdata_cache *kc, const char *fs,
 const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
 				      const char *release, char **err);
 
+/*
+ * The data for fs as a command uses it: kdata_get(), its error said on
+ * stderr (NULL returned), its note warned of.
+ */
+const struct kdata *kdata_load(struct kdata_cache *kc, const char *fs);
+
+/*
+ * kdata_for_results(), then into set what applies to section (empty when
+ * the results leave no data). NULL after saying the error on stderr.
+ */
+const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
+				      const char *release, const char *section,
+				      struct applied_set *set);
+
 void kdata_free(struct kdata_cache *kc);
 
 #endif

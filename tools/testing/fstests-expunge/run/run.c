@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "entries/exclude-file.h"
+#include "entries/exclude-write.h"
 #include "entries/for-kernel.h"
 #include "lib/fileio.h"
 #include "report/report.h"
@@ -54,15 +54,14 @@ static char *abs_dir(const char *dir)
 static int write_exclude(struct run_ctx *rc)
 {
 	struct exclude_opts xo = { .fs = rc->o->fs };
-	struct strbuf sb = { 0 };
+	struct strlist sections = { 0 };
 	int ret;
 
 	rc->exclude = run_state_path(&rc->st, "exclude");
-	exclude_list(rc->kd, &rc->kc.dd, &xo, rc->o->section, &sb);
-	ret = write_file_atomic(rc->exclude, sb.buf, sb.len);
-	if (ret)
-		pr_err("%s: %s", rc->exclude, strerror(errno));
-	sb_free(&sb);
+	strlist_add(&sections, xstrdup(rc->o->section));
+	ret = exclude_write_files(rc->kd, &rc->kc.dd, &xo, &sections,
+				  rc->exclude, NULL);
+	strlist_free(&sections);
 	return ret;
 }
 
@@ -156,14 +155,9 @@ static int prepare(struct run_ctx *rc)
 	} else if (run_state_save_args(&rc->st, o->args, o->nargs)) {
 		return EXIT_USAGE;
 	}
-	rc->kd = kdata_get(&rc->kc, o->fs, &err);
-	if (!rc->kd) {
-		pr_err("%s", err);
-		free(err);
+	rc->kd = kdata_load(&rc->kc, o->fs);
+	if (!rc->kd)
 		return EXIT_USAGE;
-	}
-	if (rc->kd->note)
-		pr_warn("%s", rc->kd->note);
 	select_section(&rc->kd->sel, o->section, &rc->set);
 	rc->policy.set = &rc->set;
 	rc->policy.retries = o->retries;
