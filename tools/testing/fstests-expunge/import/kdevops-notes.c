@@ -242,12 +242,33 @@ static char *subject_at(const char *p)
 	if (*p != '"')
 		return NULL;
 	q = strchr(p + 1, '"');
-	return q ? xstrndup(p + 1, q - p - 1) : NULL;
+	if (!q)
+		return NULL;
+	/* a quote inside: "xfs: revert "xfs: subject"" runs to the last */
+	if (isalnum((unsigned char)q[1]) && strrchr(q + 1, '"')) {
+		q = strrchr(q + 1, '"');
+		return xasprintf("%.*s\"", (int)(q - p - 1), p + 1);
+	}
+	return xstrndup(p + 1, q - p - 1);
+}
+
+/* fixed by vfs SGID stripping: the fix's name when it is not quoted */
+static char *fix_name_at(const char *p)
+{
+	size_t n;
+
+	p += strspn(p, " ");
+	n = strcspn(p, ",;(\"");
+	if (strstr(p, " in ") && (size_t)(strstr(p, " in ") - p) < n)
+		n = strstr(p, " in ") - p;
+	while (n && p[n - 1] == ' ')
+		n--;
+	return n ? xstrndup(p, n) : NULL;
 }
 
 /* The facts a note holds; commits only where the note says they fix it */
 struct facts {
-	struct strlist rates, bugs, links, fixes, subjects, others;
+	struct strlist rates, bugs, links, fixes, subjects, names, others;
 	char *fixed;		/* "in v5.19" after "fixed by" */
 	char *cond;
 	const char *cause;
@@ -314,11 +335,14 @@ static void find_commits(const char *s, struct facts *f)
 	}
 	if (fix && !f->fixes.n) {
 		/* fixed by "subject": the subject is the fact */
-		char *subj = subject_at(strcasestr(s, "fixed by") ?
-					strcasestr(s, "fixed by") + 8 : s);
+		const char *by = strcasestr(s, "fixed by");
+		char *subj = subject_at(by ? by + 8 : s);
+		char *name = subj || !by ? NULL : fix_name_at(by + 8);
 
 		if (subj)
 			add_unique(&f->subjects, subj);
+		if (name)
+			add_unique(&f->names, name);
 	}
 	find_release(s, f);
 }
@@ -419,6 +443,8 @@ static void say(struct kd_note *out, const struct facts *f)
 	for (i = 0; i < f->subjects.n; i++)
 		sb_printf(&out->text, "%s\"%s\"", i || f->fixes.n ? " " :
 			  "; fix: ", f->subjects.v[i]);
+	join(&out->text, f->fixes.n || f->subjects.n ? ", " : "; fix: ",
+	     ", ", &f->names);
 	if (f->fixed)
 		sb_printf(&out->text, " in %s", f->fixed);
 	join(&out->text, "; see ", " ", &f->others);
@@ -443,15 +469,14 @@ void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 	for (i = 1; i < f.bugs.n; i++)
 		sb_printf(&out->text, " %s", f.bugs.v[i]);
 	out->fixed_by = f.fixes;
-	/* fixed= only with the commit that is the evidence */
-	out->fixed = f.fixes.n ? f.fixed : NULL;
-	if (!out->fixed)
-		free(f.fixed);
+	/* the release the source says has the fix */
+	out->fixed = f.fixed;
 	out->cond = f.cond;
 	strlist_free(&f.rates);
 	strlist_free(&f.bugs);
 	strlist_free(&f.links);
 	strlist_free(&f.subjects);
+	strlist_free(&f.names);
 	strlist_free(&f.others);
 }
 

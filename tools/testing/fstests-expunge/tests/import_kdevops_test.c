@@ -476,6 +476,10 @@ TEST(the_fixes_a_note_names_are_fixed_by)
 	const char *const subject[] = {
 		"fixed by \"xfs: validate inode fork size against fork format\" in v5.19",
 	};
+	const char *const revert[] = {
+		"fixed by \"xfs: revert \"xfs: actually bump warning counts when we send warnings\" in v5.19",
+	};
+	const char *const named[] = { "fixed by vfs SGID stripping" };
 	struct kd_note n;
 
 	kd_note_make(missing, 1, &n);
@@ -497,13 +501,26 @@ TEST(the_fixes_a_note_names_are_fixed_by)
 	EXPECT_EQ(NULL, n.fixed);
 	EXPECT_STREQ("tools", n.cause);
 	kd_note_free(&n);
-	/* a subject with no commit: no fixed=, the facts in the reason */
+	/* a subject with no commit: the release the source names */
 	kd_note_make(subject, 1, &n);
 	EXPECT_EQ(0, n.fixed_by.n);
-	EXPECT_EQ(NULL, n.fixed);
+	EXPECT_STREQ("5.19", n.fixed);
 	EXPECT_TRUE(!!strstr(n.text.buf,
 			     "\"xfs: validate inode fork size against fork format\""));
 	EXPECT_TRUE(!!strstr(n.text.buf, "\" in 5.19"));
+	kd_note_free(&n);
+	/* a subject that quotes another: the whole of it */
+	kd_note_make(revert, 1, &n);
+	EXPECT_STREQ("5.19", n.fixed);
+	EXPECT_TRUE(!!strstr(n.text.buf,
+			     "fix: \"xfs: revert \"xfs: actually bump warning"));
+	EXPECT_TRUE(!!strstr(n.text.buf, "when we send warnings\"\" in 5.19"));
+	kd_note_free(&n);
+	/* a fix named in plain words, no release: named, no fixed= */
+	kd_note_make(named, 1, &n);
+	EXPECT_EQ(NULL, n.fixed);
+	EXPECT_STREQ("kernel", n.cause);
+	EXPECT_TRUE(!!strstr(n.text.buf, "fix: vfs SGID stripping"));
 	kd_note_free(&n);
 }
 
