@@ -42,7 +42,15 @@ static bool same_versions(bool has_a, const struct kver_list *a, bool has_b,
 	return true;
 }
 
-/* Entries for one test under the very same conditions. */
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/*
+ * Entries for one test under the very same conditions: the same
+ * sections, kernels, config, switches and fstests fix.
+ */
 static bool same_conditions(const struct entry *a, const struct entry *b)
 {
 	return same_list(a->sections, b->sections) &&
@@ -50,8 +58,11 @@ static bool same_conditions(const struct entry *a, const struct entry *b)
 			     &b->since) &&
 	       same_versions(a->has_fixed, &a->fixed, b->has_fixed,
 			     &b->fixed) &&
-	       ((!a->cond && !b->cond) ||
-		(a->cond && b->cond && !strcmp(a->cond, b->cond)));
+	       same_versions(a->has_until, &a->until, b->has_until,
+			     &b->until) &&
+	       same_str(a->cond, b->cond) && same_list(a->env, b->env) &&
+	       same_list(a->test_fixed_by, b->test_fixed_by) &&
+	       same_str(a->test_fixed, b->test_fixed);
 }
 
 /* "DIR/ext4.expunge" -> "ext4" */

@@ -9,6 +9,7 @@
 #include "entries/entry-json.h"
 #include "entries/entry.h"
 #include "entries/fstests-rev.h"
+#include "entries/lint.h"
 #include "entries/select.h"
 #include "kernel/kernel.h"
 #include "git-fixture.h"
@@ -287,6 +288,48 @@ TEST(eol_files_are_read_beside_the_data)
 	diag_free(&d);
 	free(eol);
 	tmpdir_remove(dir);
+}
+
+/* Lines that differ in a switch, until= or an fstests fix are no duplicates */
+TEST(other_switches_are_no_duplicates)
+{
+	static const char *const pairs[][2] = {
+		{ "generic/085 expunge # r\n",
+		  "generic/085 expunge env=fast # r\n" },
+		{ "generic/347 expunge env=!large-disk # r\n",
+		  "generic/347 fail # r\n" },
+		{ "xfs/104 expunge env=!large-disk # r\n",
+		  "xfs/104 expunge env=fast # r\n" },
+		{ "generic/1 fail until=6.1 # r\n", "generic/1 fail until=6.2 # r\n" },
+		{ "generic/1 fail # r\n", "generic/1 fail test-fixed-by=9caf3ee0 # r\n" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+		char *text = xasprintf("%s%s", pairs[i][0], pairs[i][1]);
+		struct dataset ds;
+		struct diag d;
+
+		parse_one(text, &ds, &d);
+		ASSERT_EQ(2, ds.n);
+		lint_dataset(&ds, NULL, NULL, &d);
+		EXPECT_EQ(0, d.errors) TH_LOG("%s", text);
+		dataset_free(&ds);
+		diag_free(&d);
+		free(text);
+	}
+	/* the very same switches still are */
+	{
+		struct dataset ds;
+		struct diag d;
+
+		parse_one("generic/085 expunge env=fast # r\n"
+			  "generic/085 expunge env=fast # again\n", &ds, &d);
+		lint_dataset(&ds, NULL, NULL, &d);
+		EXPECT_EQ(1, d.errors);
+		dataset_free(&ds);
+		diag_free(&d);
+	}
 }
 
 TEST(json_has_every_new_key)
