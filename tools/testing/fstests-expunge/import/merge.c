@@ -105,11 +105,17 @@ static char *bare_key(const char *key)
 	return sb.buf ? sb.buf : xstrdup("");
 }
 
-/* "section=... env=...": which runs a line is for, beside its test */
+/*
+ * "section=... env=... if COND": which runs a line is for, beside its
+ * test. A hand line for the kernels without XFS quota says nothing of
+ * a failure seen with it.
+ */
 static char *scope_of(const char *key)
 {
 	char *sec = word_value(key, "section="), *env = word_value(key, "env=");
-	char *s = xasprintf("%s %s", sec ? sec : "", env ? env : "");
+	const char *cond = strstr(key, " if ");
+	char *s = xasprintf("%s %s%s", sec ? sec : "", env ? env : "",
+			    cond ? cond : "");
 
 	free(sec);
 	free(env);

@@ -146,6 +146,26 @@ TEST(a_hand_written_line_is_never_weakened)
 	free(out);
 }
 
+/* A hand line under a config condition says nothing of other configs */
+TEST(a_hand_line_for_one_config_takes_no_other)
+{
+	static const char old[] =
+		"xfs/050  expunge  cause=env from=hand if !XFS_QUOTA  # needs quota\n";
+	static const char *const lines[] = {
+		"xfs/050  fail  since=5.10.131 fixed=5.19 cause=kernel from=kdevops:a  # k",
+		"xfs/050  expunge  cause=env from=kdevops:b if !XFS_QUOTA  # q",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(1, st.added);
+	EXPECT_EQ(1, st.present);
+	EXPECT_TRUE(!!strstr(out, "from=hand,kdevops:b if !XFS_QUOTA  # needs quota\n"));
+	EXPECT_TRUE(!!strstr(out, "\nxfs/050  fail  since=5.10.131 fixed=5.19"));
+	free(out);
+}
+
 /* The same entry imported again: its new evidence, not a second line */
 TEST(evidence_of_an_entry_there_is_merged)
 {
