@@ -13,12 +13,23 @@
 # uncovered fails the check unless its list is one the importer reported
 # as not imported.
 #
+# With DATA_DIR (the shipped data) that data is judged instead of an
+# import. kdevops leaves out the tests of any/large-disk.txt and
+# any/<fs>/large-disk.txt unless told the scratch device is large; with
+# ENV "large-disk" the data is asked with --env large-disk and those
+# lists are not expected.
+#
 # Usage: dev/check-kdevops.sh FSTESTS-EXPUNGE KDEVOPS-REFDATA WORKDIR
+#        [DATA_DIR [ENV]]
 set -eu
 
 fexp=$1
 ref=$2
 work=$3
+shipped=${4:-}
+env=${5:-}
+envarg=()
+[ -z "$env" ] || envarg=(--env "$env")
 
 if [ ! -d "$ref/workflows/fstests/expunges" ] || [ ! -f "$ref/SYMLINKS.tsv" ]; then
 	echo "$ref: no kdevops expunges tree (set REFDATA to the reference data)" >&2
@@ -34,8 +45,16 @@ while IFS=$'\t' read -r path target; do
 	ln -s "$target" "$work/tree/$path"
 done <"$ref/SYMLINKS.tsv"
 
-"$fexp" import --from kdevops "$work/tree" --write --data "$work/data" \
-	2>"$work/import.log" >/dev/null
+if [ -n "$shipped" ]; then
+	rmdir "$work/data" && ln -s "$(cd "$shipped" && pwd)" "$work/data"
+	: >"$work/import.log"
+else
+	"$fexp" import --from kdevops "$work/tree" --write --data "$work/data" \
+		2>"$work/import.log" >/dev/null
+fi
+# kdevops' kernels: debug XFS, fault injection, quota
+printf 'CONFIG_XFS_DEBUG=y\nCONFIG_FAIL_MAKE_REQUEST=y\nCONFIG_XFS_QUOTA=y\n' \
+	>"$work/config"
 sed -n 's/: not imported: .*//p' "$work/import.log" |
 	sed 's/:[0-9]*$//' >"$work/skipped"
 
@@ -53,6 +72,11 @@ lists() {
 			done
 		done
 	done
+	if [ "$env" != large-disk ]; then
+		for d in "$exp/any" "$exp/any/$fs"; do
+			[ -f "$d/large-disk.txt" ] && echo "$d/large-disk.txt"
+		done
+	fi
 	return 0
 }
 
@@ -78,9 +102,11 @@ for k in $(ls "$exp" | grep -E '^[0-9]+\.[0-9]+\.[0-9]+\+?$'); do
 		out=$work/out/$k/$fs
 		mkdir -p "$out"
 		"$fexp" exclude --data "$work/data" --release "$k" --fs "$fs" \
-			$args --outdir "$out"
+			--config "$work/config" "${envarg[@]}" $args \
+			--outdir "$out"
 		"$fexp" flaky --data "$work/data" --release "$k" --fs "$fs" \
-			$args >"$out/flaky"
+			--config "$work/config" "${envarg[@]}" $args \
+			>"$out/flaky"
 		# one awk for each kind of file: a fork per section is too slow
 		set --
 		for s in $secs; do
@@ -145,7 +171,8 @@ END {
 	exit uncovered > 0
 }' "$work/cases" >"$work/agreement" || true
 grep -v '^kdevops agreement' "$work/agreement" | head -n 50
-echo "kdevops agreement: $dirs stable kernel directories, $cases sections"
+echo "kdevops agreement${shipped:+ (shipped data)}${env:+ --env $env}:" \
+	"$dirs stable kernel directories, $cases sections"
 grep '^kdevops agreement' "$work/agreement"
 echo "kdevops agreement: $(grep -c ': not imported: ' "$work/import.log")" \
 	"paths or lines reported as not imported;" \

@@ -1,10 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The shipped data holds every entry the importers make from the real
-# lists (xfstests-bld's and kdevops'), as the tool reads both ("entries"):
-# the same test, kind and conditions; comments may be reworded. What the
-# shipped data deliberately does differently is listed below, each with
-# the fstests commit that is the reason.
+# The shipped data (data/ and data/eol/, as the tool reads them) selects
+# what the harnesses it was imported from select at their own default
+# selections, on their real lists:
+# - xfstests-bld: every test its rule leaves out for a filesystem we ship
+#   a file for, each configuration and a kernel grid, is left out or
+#   retried by the data (tests/agree-xfstests-bld.sh), except where
+#   dev/shipped-differences says why not;
+# - kdevops: every test it passes to check -E for each stable kernel
+#   directory and section is left out or retried, with its large-disk
+#   lists (the default) and without them (--env large-disk)
+#   (dev/check-kdevops.sh).
+# The data may leave out more: it holds both harnesses and hand-written
+# lines. It must also lint clean.
 #
 # Usage: dev/check-shipped.sh FSTESTS_EXPUNGE DATA_DIR REFDATA WORK_DIR
 set -u
@@ -13,58 +21,41 @@ fexp=$1
 data=$2
 refdata=$3
 work=$4
-bld=$refdata/xfstests-bld
-fsdir=$bld/test-appliance/files/root/fs
+top=$(cd "$(dirname "$0")/.." && pwd)
+tool=$top/tools/testing/fstests-expunge
+fails=0
 
-# Tests fstests renamed: the shipped data uses the current name
-renamed='{
-	"shared/002": "generic/745",
-	"shared/298": "generic/746"
-}'
-# fstests f0ab9e59 (shared/298) and eca6509a (shared/002), 2024-05-10.
-# Tests fstests removed: their entries would hit nothing, or another test
-# given the same number later.
-removed='[
-	"generic/471",
-	"xfs/539"
-]'
-# generic/471: removed by fstests fd94fc40 (2023-08-14); the number was
-# given to a new test by 68b958f5 (2023-09-21). xfs/539: removed by
-# fstests c3b7b057 (2025-09-25).
-
-[ -d "$fsdir" ] && [ -d "$refdata/kdevops" ] ||
+[ -d "$refdata/xfstests-bld" ] && [ -d "$refdata/kdevops" ] ||
 	{ echo "$refdata: no xfstests-bld or kdevops lists" >&2; exit 2; }
 rm -rf "$work"
-mkdir -p "$work/imported"
+mkdir -p "$work"
 
-fs=()
-for f in "$data"/*.expunge; do
-	name=$(basename "$f" .expunge)
-	[ "$name" = global ] || [ -d "$fsdir/$name" ] && fs+=(--fs "$name")
-done
-"$fexp" import --from xfstests-bld "$bld" "${fs[@]}" --write \
-	--data "$work/imported" 2>"$work/bld.log" ||
-	{ cat "$work/bld.log"; exit 1; }
-"$fexp" import --from kdevops "$refdata/kdevops" --write \
-	--data "$work/imported" 2>"$work/kdevops.log" ||
-	{ cat "$work/kdevops.log"; exit 1; }
-
-# keys FILE...: each entry's file, test, kind and conditions, one a line
-keys() {
-	"$fexp" entries "$@" |
-	jq -c --argjson ren "$renamed" --argjson rm "$removed" '
-		select(.test as $t | $rm | index($t) | not) |
-		.test = ($ren[.test] // .test) |
-		del(.line, .reason)' | sort -u
-}
-keys "$work"/imported/*.expunge >"$work/imported.keys" || exit 2
-keys "$data"/*.expunge >"$work/shipped.keys" || exit 2
-comm -23 "$work/imported.keys" "$work/shipped.keys" >"$work/missing.keys"
-if [ -s "$work/missing.keys" ]; then
-	echo "data/ lacks $(wc -l <"$work/missing.keys") imported entries:"
-	head -20 "$work/missing.keys"
-	exit 1
+if ! "$fexp" check --data "$data" >"$work/lint.log" 2>&1; then
+	echo "shipped data: fstests-expunge check finds problems:"
+	grep -E 'error|warning' "$work/lint.log" | head -n 20
+	fails=$((fails + 1))
 fi
-echo "shipped data: $(wc -l <"$work/shipped.keys") entries in" \
-	"$(ls "$data"/*.expunge | wc -l) files hold all" \
-	"$(wc -l <"$work/imported.keys") imported ones"
+tail -n 1 "$work/lint.log" | sed 's/^/shipped data: lint: /'
+
+if ! bash "$tool/tests/agree-xfstests-bld.sh" "$fexp" "$refdata/xfstests-bld" \
+	"$work/xfstests-bld" "$data" "$top/dev/shipped-differences" \
+	>"$work/xfstests-bld.log" 2>&1; then
+	echo "shipped data runs tests xfstests-bld leaves out (add the reason" \
+		"to dev/shipped-differences if meant):"
+	head -n 30 "$work/xfstests-bld.log"
+	fails=$((fails + 1))
+fi
+grep '^xfstests-bld agreement' "$work/xfstests-bld.log" |
+	sed 's/^/shipped data: /'
+
+for env in "" large-disk; do
+	log=$work/kdevops${env:+-$env}.log
+	if ! bash "$top/dev/check-kdevops.sh" "$fexp" "$refdata/kdevops" \
+		"$work/kdevops${env:+-$env}" "$data" $env >"$log" 2>&1; then
+		echo "shipped data runs tests kdevops leaves out${env:+ (--env $env)}:"
+		grep -E '^(NOT COVERED|not covered)' "$log" | head -n 30
+		fails=$((fails + 1))
+	fi
+	grep '^kdevops agreement' "$log" | sed 's/^/shipped data: /'
+done
+exit $((fails > 0))
