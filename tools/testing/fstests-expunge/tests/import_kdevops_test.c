@@ -528,6 +528,12 @@ TEST(crashes_are_expunged_and_configs_become_conditions)
 {
 	const char *const oom[] = { "OOM killer after 3 runs F:1/3" };
 	const char *const bug[] = { "BUG: unable to handle page fault" };
+	const char *const bug_on[] = {
+		"failure rate is about 1/20 linked list btrfs corruption BUG_ON",
+	};
+	const char *const vm_bug_on[] = {
+		"VM_BUG_ON_PAGE(page_ref_count(page) == 0, page)",
+	};
 	const char *const cfg[] = {
 		"fails after enabling CONFIG_XFS_DEBUG",
 	};
@@ -542,6 +548,14 @@ TEST(crashes_are_expunged_and_configs_become_conditions)
 	EXPECT_STREQ("kernel", n.cause);
 	kd_note_free(&n);
 	kd_note_make(bug, 1, &n);
+	EXPECT_EQ(KIND_EXPUNGE, n.kind);
+	kd_note_free(&n);
+	/* a BUG_ON, even with a failure rate, takes the machine down */
+	kd_note_make(bug_on, 1, &n);
+	EXPECT_EQ(KIND_EXPUNGE, n.kind);
+	EXPECT_STREQ("kernel", n.cause);
+	kd_note_free(&n);
+	kd_note_make(vm_bug_on, 1, &n);
 	EXPECT_EQ(KIND_EXPUNGE, n.kind);
 	kd_note_free(&n);
 	kd_note_make(cfg, 1, &n);
