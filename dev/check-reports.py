@@ -10,6 +10,7 @@ Usage: dev/check-reports.py FSTESTS_EXPUNGE TOOL_DIR WORK_DIR
 """
 import email.parser
 import glob
+import html
 import json
 import os
 import re
@@ -45,6 +46,9 @@ CASES = [
      ['--baseline', kdevops('20231218'), kdevops('20240221')]),
     ('several runs and kernels, a crash',
      sorted(glob.glob(kdevops('2023*'))) + [os.path.join(CMP, 'runs')]),
+    ('fixed against a baseline',
+     ['--baseline', kdevops('20230817/6.5.0-rc3-next-20230725'),
+      kdevops('20230731/6.5.0-rc3-next-20230725')]),
     ('ext4 runs against a baseline',
      ['--baseline', os.path.join(CMP, 'runs/run1-ext4'),
       os.path.join(CMP, 'runs/run3-loop')]),
@@ -230,6 +234,11 @@ class Dom(HTMLParser):
         self.count = None
         self.scripts = 0
         self.links = []
+        self.text = None
+        self.title = ''
+        self.heads = []
+        self.summaries = {}
+        self.hints = []
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -245,8 +254,26 @@ class Dom(HTMLParser):
             self.cells[col + (self.row,)] = a['data-class']
         if tag == 'td' and 'data-count' in a:
             self.count = col + (a['data-count'],)
+        if tag in ('title', 'h2', 'summary') or \
+                (tag == 'p' and a.get('class') == 'hint'):
+            self.text = [tag, '']
+
+    def handle_endtag(self, tag):
+        if not self.text or tag != self.text[0]:
+            return
+        if tag == 'title':
+            self.title = self.text[1]
+        elif tag == 'h2':
+            self.heads.append(self.text[1])
+        elif tag == 'summary':
+            self.summaries[self.text[1].split(' (')[0]] = self.heads[-1]
+        else:
+            self.hints.append(self.text[1])
+        self.text = None
 
     def handle_data(self, data):
+        if self.text:
+            self.text[1] += data
         if self.count:
             self.counts[self.count] = int(data)
             self.count = None
@@ -255,22 +282,20 @@ class Dom(HTMLParser):
 def matrix_cells(doc):
     """{(section, test): class} a matrix of these results shows"""
     return {k: r['class'] for k, r in verdicts(doc).items()
-            if r['class'] not in ('pass', 'not_run') and
-            (r['class'] != 'new' or r['failed'])}
+            if r['class'] not in ('pass', 'not_run')}
 
 
 def check_column(name, dom, doc, run=None):
     """The column(s) of run (None: of whole sections) against doc"""
     for s in doc['sections']:
         for cls, cnt in s['counts'].items():
-            if cls == 'pass' or (run and cls == 'missing'):
+            if cls == 'pass':
                 continue
             got = dom.counts.get((s['section'], run, cls))
             check(got == cnt, '%s: html: %s %s %s: %s, JSON %d' %
                   (name, s['section'], run, cls, got, cnt))
     secs = {s['section'] for s in doc['sections']}
-    want = {k: c for k, c in matrix_cells(doc).items()
-            if not run or c != 'missing'}
+    want = matrix_cells(doc)
     got = {(s, t): c for (s, r, t), c in dom.cells.items()
            if r == run and c != 'not_run' and s in secs}
     check(got == want, '%s: html: cells of %s differ from JSON: %s' %
@@ -299,6 +324,28 @@ def baseline_args(args):
             (i and args[i - 1] == '--baseline')]
 
 
+def check_failures(name, dom, doc):
+    """The title names the kernels; a fixed test is under Fixed only"""
+    kernels = set()
+    for run in doc['runs']['run']:
+        for f in run['files']:
+            m = re.search(rb'<property name="KERNEL" value="([^"]*)"',
+                          open(f['path'], 'rb').read(65536))
+            if m:
+                kernels.add(html.unescape(m.group(1).decode()))
+    check(all(k in dom.title for k in kernels if k),
+          '%s: html: title %r lacks the kernels %s' %
+          (name, dom.title, kernels))
+    for (sec, test), r in verdicts(doc).items():
+        head = dom.summaries.get('%s %s: %s' % (sec, test, r['class']))
+        if r['class'] == 'fixed':
+            check(head and head.startswith('Fixed'),
+                  '%s: html: fixed %s %s under %s' % (name, sec, test, head))
+        elif r['failed']:
+            check(head == 'Failures', '%s: html: failure %s %s under %s' %
+                  (name, sec, test, head))
+
+
 def check_html(name, args, doc, n):
     page = os.path.join(WORK, 'report-%d.html' % n)
     compare('html', args, ['-o', page])
@@ -306,6 +353,7 @@ def check_html(name, args, doc, n):
     dom.feed(render(page))
     check(not dom.scripts and not dom.links, '%s: html: scripts or links: %s'
           % (name, dom.links[:3]))
+    check_failures(name, dom, doc)
     runs = [r['name'] for r in doc['runs']['run']]
     if len(runs) < 2:
         check_column(name, dom, doc)
@@ -418,6 +466,13 @@ def check_forged():
     text = compare('text', args).split('\n')
     results = [line for line in text if line.startswith('Result:')]
     check(len(results) == 1, 'forged MKFS_OPTIONS: text: %s' % results)
+    # a path cut to the mail's width says it was cut
+    run = forged('long-path', msg='cannot mount /' + 'a-long-directory/' * 8
+                 + 'scratch')
+    cut = [line for line in compare('email', [run]).split('\n')
+           if 'a-long-directory' in line]
+    check(cut and all(len(line) <= WIDTH and line.endswith(' [...]')
+                      for line in cut), 'email: a long path cut: %s' % cut)
     # a message cut at its 240 bytes falls inside a two-byte character
     run = forged('utf8-cut', msg='a' + '\u00e9' * 200)
     for fmt, extra in (('json', []), ('kcidb', ['--origin', ORIGIN]),

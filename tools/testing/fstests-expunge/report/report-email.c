@@ -15,6 +15,7 @@
 
 #define EMAIL_WIDTH	72
 #define FAILURE_LINES	4	/* of a failure's message and diff */
+#define CUT_MARK	" [...]"	/* ends a line cut to the width */
 
 /*
  * text wrapped at spaces into lines of EMAIL_WIDTH: the first after
@@ -73,8 +74,16 @@ static void failure(struct strbuf *out, const struct tally *t)
 			continue;
 		line.len = 0;
 		sb_add_escaped(&line, p, nl - p);
-		sb_printf(out, "      %.*s\n",
-			  (int)utf8_cut(line.buf, line.len, EMAIL_WIDTH - 6), line.buf);
+		if (line.len <= EMAIL_WIDTH - 6) {
+			sb_printf(out, "      %s\n", line.buf);
+		} else {
+			/* a path cut short says so */
+			size_t n = utf8_cut(line.buf, line.len, EMAIL_WIDTH - 6 -
+					    strlen(CUT_MARK));
+
+			sb_printf(out, "      %.*s%s\n", (int)n, line.buf,
+				  CUT_MARK);
+		}
 		lines++;
 	}
 	sb_free(&line);
@@ -163,6 +172,21 @@ static void counts(const struct report *r, struct strbuf *out)
 	}
 }
 
+/* The kernel fixes fstests names for the test (compare --fstests) */
+static void hints(struct strbuf *out, const char *hints)
+{
+	const char *p, *nl;
+
+	for (p = hints; p && *p; p = *nl ? nl + 1 : nl) {
+		char *line;
+
+		nl = strchrnul(p, '\n');
+		line = xstrndup(p, nl - p);
+		wrap(out, "      ", "        ", line);
+		free(line);
+	}
+}
+
 static void item(const struct report *r, const struct section_cmp *sc,
 		 const struct test_verdict *v, struct strbuf *out)
 {
@@ -179,6 +203,7 @@ static void item(const struct report *r, const struct section_cmp *sc,
 	sb_free(&sb);
 	if (v->cls != CLS_UNEXPECTED_PASS) {
 		failure(out, verdict_failure(v));
+		hints(out, v->hints);
 		return;
 	}
 	entry_describe(v->data->entry, &sb);

@@ -47,14 +47,39 @@ static void put_style(struct strbuf *out)
 	sb_puts(out, "</style>\n");
 }
 
+/* "fstests results on K1, K2": the kernels of the run */
+static void title(const struct report *r, struct strbuf *out)
+{
+	struct strlist seen = { 0 };
+	size_t i, j;
+
+	sb_puts(out, "fstests results");
+	for (i = 0; i < r->n; i++) {
+		const char *k = r->sc[i].cand ? r->sc[i].cand->kernel : NULL;
+
+		for (j = 0; k && j < seen.n && strcmp(seen.v[j], k); j++)
+			;
+		if (!k || j < seen.n)
+			continue;
+		strlist_add(&seen, xstrdup(k));
+		sb_puts(out, seen.n == 1 ? " on " : ", ");
+		sb_add_markup(out, k);
+	}
+	strlist_free(&seen);
+}
+
 static void page_head(const struct report *r, struct strbuf *out)
 {
 	size_t i;
 
 	sb_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		"<meta charset=\"utf-8\">\n<title>fstests results</title>\n");
+		"<meta charset=\"utf-8\">\n<title>");
+	title(r, out);
+	sb_puts(out, "</title>\n");
 	put_style(out);
-	sb_puts(out, "</head>\n<body>\n<h1>fstests results</h1>\n<p>");
+	sb_puts(out, "</head>\n<body>\n<h1>");
+	title(r, out);
+	sb_puts(out, "</h1>\n<p>");
 	sb_printf(out, "%zu section%s, %u result file%s",
 		  r->totals.sections, r->totals.sections == 1 ? "" : "s",
 		  r->cand->files, r->cand->files == 1 ? "" : "s");
@@ -111,8 +136,13 @@ static bool col_cell(const struct page *p, const struct col *c,
 		*cls = v->cls;
 		return true;
 	}
-	if (!v->cand || !tally_run(v->cand, c->run, &rc))
-		return false;
+	if (!v->cand || !tally_run(v->cand, c->run, &rc)) {
+		/* in the baseline, not in this run: missing from it */
+		if (!v->base)
+			return false;
+		*cls = classify(v->base, p->r->have_base, NULL, v->data, &note);
+		return true;
+	}
 	*t = *v->cand;
 	t->pass = rc.pass;
 	t->fail = rc.fail;
@@ -122,11 +152,9 @@ static bool col_cell(const struct page *p, const struct col *c,
 	return true;
 }
 
-/* In the matrix: not a pass, a test not run, or a new test that passed */
-static bool shown(enum cls cls, const struct tally *t)
+/* In the matrix: every class but a pass and a test not run */
+static bool shown(enum cls cls)
 {
-	if (cls == CLS_NEW)
-		return t->fail;
 	return cls != CLS_PASS && cls != CLS_NOT_RUN;
 }
 
@@ -226,7 +254,7 @@ static struct row *rows_of(const struct page *p, size_t *n)
 		for (j = 0; j < p->c[i].sc->n; j++) {
 			const struct test_verdict *v = &p->c[i].sc->v[j];
 
-			if (!col_cell(p, &p->c[i], v, &cls, &t) || !shown(cls, &t))
+			if (!col_cell(p, &p->c[i], v, &cls, &t) || !shown(cls))
 				continue;
 			row = array_push(&rows, n, &alloc, sizeof(*row));
 			row->test = v->test;
@@ -321,7 +349,7 @@ static void cell(struct strbuf *out, const struct page *p,
 	enum cls cls;
 
 	if (!col_cell(p, c, v, &cls, &t) ||
-	    (!shown(cls, &t) && cls != CLS_NOT_RUN)) {
+	    (!shown(cls) && cls != CLS_NOT_RUN)) {
 		sb_printf(out, "<td>%s</td>", t.pass && !t.fail ?
 			  "<small>pass</small>" : "");
 		return;
@@ -439,8 +467,49 @@ static void footer(const struct page *p, struct strbuf *out)
 	free(sum);
 }
 
-/* The first lines of each failure, opened on a click */
-static void failures(const struct report *r, struct strbuf *out)
+/* A failure's first lines and the fixes fstests names, opened on a click */
+static void failure(const struct section_cmp *sc, const struct test_verdict *v,
+		    struct strbuf *out)
+{
+	const struct tally *f = verdict_failure(v);
+	const char *p, *nl;
+
+	sb_puts(out, "<details><summary>");
+	sb_add_markup(out, sc->name);
+	sb_puts(out, " ");
+	sb_add_markup(out, v->test);
+	sb_printf(out, ": %s%s</summary><pre>", cls_name(v->cls),
+		  f == v->cand ? "" : " (the baseline's failure)");
+	sb_add_markup(out, f->msg);
+	sb_puts(out, f->msg && f->detail ? "\n" : "");
+	sb_add_markup(out, f->detail);
+	sb_puts(out, "</pre>");
+	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
+		char *line;
+
+		nl = strchrnul(p, '\n');
+		line = xstrndup(p, nl - p);
+		sb_puts(out, "<p class=\"hint\">");
+		sb_add_markup(out, line);
+		sb_puts(out, "</p>");
+		free(line);
+	}
+	sb_puts(out, "</details>\n");
+}
+
+static bool is_fixed(const struct test_verdict *v)
+{
+	return v->cls == CLS_FIXED;
+}
+
+#define FAILURES_HEAD	"<h2 id=\"failures\">Failures</h2>\n"
+#define FIXED_HEAD	"<h2 id=\"fixed\">Fixed (failed in the baseline)</h2>\n"
+
+/*
+ * Under a heading, the tests with a failure to show: the fixed ones (a
+ * failure of the baseline only) apart from the rest.
+ */
+static void failures(const struct report *r, bool fixed, struct strbuf *out)
 {
 	bool any = false;
 	size_t i, j;
@@ -448,23 +517,15 @@ static void failures(const struct report *r, struct strbuf *out)
 	for (i = 0; i < r->n; i++) {
 		for (j = 0; j < r->sc[i].n; j++) {
 			const struct test_verdict *v = &r->sc[i].v[j];
-			const struct tally *f = verdict_failure(v);
 
-			if (!f || !r->sc[i].cand || v->cls == CLS_PASS ||
-			    v->cls == CLS_NOT_RUN)
+			if (!verdict_failure(v) || !r->sc[i].cand ||
+			    v->cls == CLS_PASS || v->cls == CLS_NOT_RUN ||
+			    fixed != is_fixed(v))
 				continue;
 			if (!any)
-				sb_puts(out, "<h2>Failures</h2>\n");
+				sb_puts(out, fixed ? FIXED_HEAD : FAILURES_HEAD);
 			any = true;
-			sb_puts(out, "<details><summary>");
-			sb_add_markup(out, r->sc[i].name);
-			sb_puts(out, " ");
-			sb_add_markup(out, v->test);
-			sb_printf(out, ": %s</summary><pre>", cls_name(v->cls));
-			sb_add_markup(out, f->msg);
-			sb_puts(out, f->msg && f->detail ? "\n" : "");
-			sb_add_markup(out, f->detail);
-			sb_puts(out, "</pre></details>\n");
+			failure(&r->sc[i], v, out);
 		}
 	}
 }
@@ -477,7 +538,8 @@ void report_html(const struct report *r, struct strbuf *out)
 	page_head(r, out);
 	matrix(&p, out);
 	footer(&p, out);
-	failures(r, out);
+	failures(r, false, out);
+	failures(r, true, out);
 	sb_puts(out, "</body>\n</html>\n");
 	free(p.c);
 }

@@ -119,6 +119,52 @@ TEST(hints_without_git_list_the_fixes)
 	run_sh("rm -rf %s", dir);
 }
 
+/* The line of the report that names fix, or NULL */
+static char *line_with(const char *out, const char *fix)
+{
+	const char *at = strstr(out, fix), *start = at, *end;
+
+	if (!at)
+		return NULL;
+	while (start > out && start[-1] != '\n')
+		start--;
+	end = strchrnul(at, '\n');
+	return strndup(start, end - start);
+}
+
+/* The mail and the web page name the fixes too, each on its own line */
+TEST(hints_in_email_and_html)
+{
+	char *dir = git_sandbox();
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+	struct run_result r;
+	char *args, *line;
+
+	ASSERT_LE(0, asprintf(&args, "compare --format email --fstests %s %s",
+			      fst, RUN4));
+	r = run_fexp(args);
+	EXPECT_EQ(1, r.status);
+	line = line_with(r.out, "bbbbbbbbbbbb");
+	ASSERT_NE(NULL, line);
+	EXPECT_TRUE(str_starts(line, "      fix bbbbbbbbbbbb"));
+	EXPECT_GE(72, strlen(line));
+	free(line);
+	run_free(&r);
+	free(args);
+
+	ASSERT_LE(0, asprintf(&args, "compare --format html --fstests %s %s",
+			      fst, RUN4));
+	r = run_fexp(args);
+	EXPECT_EQ(1, r.status);
+	line = line_with(r.out, "bbbbbbbbbbbb");
+	ASSERT_NE(NULL, line);
+	EXPECT_NE(NULL, strstr(line, "<p class=\"hint\">fix bbbbbbbbbbbb"));
+	free(line);
+	run_free(&r);
+	free(args);
+	run_sh("rm -rf %s", dir);
+}
+
 TEST(hints_need_a_readable_git_tree)
 {
 	char *dir = git_sandbox();
