@@ -83,7 +83,8 @@ names=$(cd "$tool/data" && ls *.expunge | sed 's/\.expunge$//' |
 
 expect_data "$t/root/usr/bin/\.\./share/fstests-expunge \(installed\): $names" "$inst"
 expect_data "built in \(built in\): $names" "$t/lone/fstests-expunge"
-expect_data "$t/beside/data \(beside the binary\): $names" "$t/beside/fstests-expunge"
+# a copy beside someone else's data/ does not read it (no main.c there)
+expect_data "built in \(built in\): $names" "$t/beside/fstests-expunge"
 for bin in "$inst" "$t/lone/fstests-expunge"; do
 	expect_data "$t/envdata \(FSTESTS_EXPUNGE_DATA\): envfs" "$bin" \
 		FSTESTS_EXPUNGE_DATA="$t/envdata"

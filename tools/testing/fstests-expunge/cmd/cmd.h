@@ -60,7 +60,7 @@ int do_matrix(int argc, char **argv);
 		OPT_SRCTREE(name##_into, \
 			    "the kernel source tree: its Kconfig and git history"), \
 		OPT_DATA(name##_into, "the data files (default: " \
-			 "$FSTESTS_EXPUNGE_DATA, beside the binary, installed, " \
+			 "$FSTESTS_EXPUNGE_DATA, the source tree, installed, " \
 			 "or built in)"), \
 		OPT_END() \
 	}

@@ -25,10 +25,50 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+/* dir/name exists */
+static bool has(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	bool ok = !access(path, F_OK);
+
+	free(path);
+	return ok;
+}
+
+/*
+ * The tool's own data, found from where the binary is: data/ of the
+ * source tree it sits in (main.c beside it), or installed in
+ * ../share/fstests-expunge. A data/ beside a binary copied elsewhere is
+ * someone else's: it is not read, and that is said.
+ */
+static void find_own(const char *exe, struct datadir *dd)
+{
+	char *src = xasprintf("%s/data", exe);
+	char *inst = xasprintf("%s/../share/fstests-expunge", exe);
+
+	if (has(exe, "main.c") && is_dir(src)) {
+		dd->dir = src;
+		dd->from = xstrdup("the source tree");
+		free(inst);
+		return;
+	}
+	if (is_dir(inst)) {
+		dd->dir = inst;
+		dd->from = xstrdup("installed");
+		free(src);
+		return;
+	}
+	if (is_dir(src))
+		pr_warn("%s: not read, it is beside no source tree of this tool; the built-in data is used (--data DIR or %s=DIR to read it)",
+			src, DATA_ENV);
+	free(src);
+	free(inst);
+}
+
 int datadir_find(const char *opt, struct datadir *dd, char **err)
 {
 	const char *env = getenv(DATA_ENV);
-	char exe[PATH_MAX], *slash, *cand;
+	char exe[PATH_MAX], *slash;
 	ssize_t n;
 
 	memset(dd, 0, sizeof(*dd));
@@ -50,21 +90,9 @@ int datadir_find(const char *opt, struct datadir *dd, char **err)
 		slash = strrchr(exe, '/');
 		if (slash)
 			*slash = '\0';
-		/* in the source tree, then installed beside bin/ */
-		cand = xasprintf("%s/data", exe);
-		if (is_dir(cand)) {
-			dd->dir = cand;
-			dd->from = xstrdup("beside the binary");
+		find_own(exe, dd);
+		if (dd->dir)
 			return 0;
-		}
-		free(cand);
-		cand = xasprintf("%s/../share/fstests-expunge", exe);
-		if (is_dir(cand)) {
-			dd->dir = cand;
-			dd->from = xstrdup("installed");
-			return 0;
-		}
-		free(cand);
 	}
 	dd->from = xstrdup("built in");
 	return 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where the data is: --data before FSTESTS_EXPUNGE_DATA before data/
- * beside the binary before the installed share/fstests-expunge before the
+ * of the source tree before the installed share/fstests-expunge before the
  * built-in copy; and which filesystems a data directory has.
  */
 #include <stdio.h>
@@ -253,7 +253,11 @@ TEST_F(tmp, lone_binary_reads_builtin_data)
 	run_free(&r);
 }
 
-TEST_F(tmp, binary_beside_data_reads_it)
+/*
+ * A copy of the binary beside someone else's data/ reads the built-in
+ * data, and says which data/ it did not read
+ */
+TEST_F(tmp, lone_binary_beside_unrelated_data_says_it_is_not_read)
 {
 	char *dir = self->dir, *want;
 	struct run_result r;
@@ -263,11 +267,32 @@ TEST_F(tmp, binary_beside_data_reads_it)
 	put_in_dir(want, "mine.expunge", entry);
 	r = run_copy(dir, "fstests-expunge", NULL);
 	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "\ndata:     built in: "));
+	EXPECT_EQ(NULL, strstr(r.out, " mine"));
+	EXPECT_NE(NULL, strstr(r.err, want));
+	EXPECT_NE(NULL, strstr(r.err, "--data"));
+	run_free(&r);
 	free(want);
-	if (asprintf(&want, "data:     %s/data (beside the binary): mine\n",
+}
+
+/* In a source tree (main.c beside it), the tree's data/ */
+TEST_F(tmp, binary_in_a_source_tree_reads_its_data)
+{
+	char *dir = self->dir, *want;
+	struct run_result r;
+
+	if (asprintf(&want, "%s/data", dir) < 0 || mkdir(want, 0755))
+		abort();
+	put_in_dir(want, "mine.expunge", entry);
+	put_in_dir(dir, "main.c", "int main(void);\n");
+	r = run_copy(dir, "fstests-expunge", NULL);
+	EXPECT_EQ(0, r.status);
+	free(want);
+	if (asprintf(&want, "data:     %s/data (the source tree): mine\n",
 		     dir) < 0)
 		abort();
 	EXPECT_NE(NULL, strstr(r.out, want));
+	EXPECT_EQ(NULL, strstr(r.err, "not read"));
 	run_free(&r);
 	free(want);
 }
