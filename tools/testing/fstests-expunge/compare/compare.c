@@ -76,6 +76,42 @@ static int section_cmp_order(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * A section of the run with no baseline section of its name, where the
+ * baseline has it with the filesystem's prefix added or taken away
+ * (xfstests-bld says 4k, kdevops ext4_4k): say that --map compares them.
+ */
+#define PREFIX_HINT \
+	"%s: not in the baseline, which has %s: the same section? --map %s=%s compares them"
+
+static void hint_prefix(const struct side *base, const struct side *cand,
+			const struct side_section *c, struct strlist *notes)
+{
+	const char *fs = section_prop(c, "FSTYP");
+	size_t n = fs ? strlen(fs) : 0, i;
+	char *names[3] = { NULL };
+
+	if (!n)
+		return;
+	if (!strncmp(c->name, fs, n) && (c->name[n] == '_' ||
+					 c->name[n] == '/') && c->name[n + 1])
+		names[0] = xstrdup(c->name + n + 1);
+	names[1] = xasprintf("%s_%s", fs, c->name);
+	names[2] = xasprintf("%s/%s", fs, c->name);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (names[i] && side_section(base, names[i]) &&
+		    !side_section(cand, names[i])) {
+			char *note = xasprintf(PREFIX_HINT, c->name, names[i],
+					       names[i], c->name);
+
+			strlist_add(notes, note);
+			break;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		free(names[i]);
+}
+
 #define SET_UP_APART	"runs set up differently (%s) merged as attempts"
 
 static int compare_all(const struct compare_opts *co, const struct side *base,
@@ -115,6 +151,8 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 						     c->settings_differ));
 		if (b)
 			used[b - base->s] = true;
+		else if (have_base && !bname)
+			hint_prefix(base, cand, c, notes);
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
 		sc->name = c->name;
 		sc->base_name = bname;

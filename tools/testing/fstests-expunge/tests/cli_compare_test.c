@@ -649,6 +649,54 @@ TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
 	free(run);
 }
 
+/* A result.xml of one passing test in section sec of filesystem fs */
+static char *one_test(const char *fs, const char *sec)
+{
+	char *xml = args2("<?xml version=\"1.0\"?>\n"
+			  "<testsuite name=\"xfstests\" tests=\"1\">\n"
+			  "<properties>\n"
+			  "<property name=\"SECTION\" value=\"%s\"/>\n"
+			  "<property name=\"FSTYP\" value=\"%s\"/>\n"
+			  "<property name=\"KERNEL\" value=\"6.6.0\"/>\n"
+			  "</properties>\n"
+			  "<testcase classname=\"xfstests.%s\" name=\"generic/001\"/>\n"
+			  "</testsuite>\n", sec, fs, sec);
+	char *path = tmpfile_str(xml);
+
+	free(xml);
+	return path;
+}
+
+/*
+ * xfstests-bld calls a section 4k, kdevops ext4_4k: compare keeps them
+ * apart, and says that --map would compare them, in either direction
+ */
+TEST(a_section_with_the_fs_prefix_added_or_taken_is_hinted)
+{
+	char *bld = one_test("ext4", "4k"), *kd = one_test("ext4", "ext4_4k");
+	char *a = args2(EMPTY_DATA "--format json --baseline %s %s", bld, kd);
+	char *b = args2(EMPTY_DATA "--format json --baseline %s %s", kd, bld);
+	struct run_result r = cmp(a), s = cmp(b);
+	struct jval *j = json_parse(r.out), *k = json_parse(s.out);
+
+	ASSERT_NE(NULL, j);
+	ASSERT_NE(NULL, k);
+	EXPECT_NE(NULL, strstr(json_str_at(j, "notes/0") ?: "",
+			       "--map 4k=ext4_4k"));
+	EXPECT_NE(NULL, strstr(json_str_at(k, "notes/0") ?: "",
+			       "--map ext4_4k=4k"));
+	json_free(j);
+	json_free(k);
+	run_free(&r);
+	run_free(&s);
+	unlink(bld);
+	unlink(kd);
+	free(bld);
+	free(kd);
+	free(a);
+	free(b);
+}
+
 TEST(map_to_a_section_that_is_not_there_is_a_usage_error)
 {
 	struct run_result r = cmp(EMPTY_DATA "--map ext4_9k=ext4_4k --baseline "
