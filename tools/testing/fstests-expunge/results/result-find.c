@@ -62,7 +62,8 @@ static int walk(const char *dir, int depth, struct strlist *out,
 			strlist_add(out, xstrdup(path));
 		} else if (is_result) {
 			skip(l, "%s: left out: %s", path,
-			     S_ISLNK(st.st_mode) ? "a symbolic link" :
+			     S_ISLNK(st.st_mode) ?
+			     "a symbolic link, not followed (name the file it points to)" :
 			     "not a regular file");
 		}
 		free(path);

@@ -48,14 +48,14 @@ int results_read_paths(const struct strlist *paths, struct strlist *notes,
 			rs.ret = -1;
 		}
 	}
+	/* said here too: not every report format shows its notes */
 	for (i = 0; i < fl.notes.n; i++) {
 		if (notes)
 			strlist_add(notes, xstrdup(fl.notes.v[i]));
-		else
-			pr_warn("%s", fl.notes.v[i]);
+		pr_warn("%s", fl.notes.v[i]);
 	}
 	if (fl.skipped) {
-		pr_warn("%zu place(s) that may hold results were left out (see the notes)",
+		pr_warn("%zu place(s) that may hold results were left out (each named above)",
 			fl.skipped);
 		rs.ret = rs.ret ? rs.ret : 1;
 	}

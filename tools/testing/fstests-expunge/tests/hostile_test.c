@@ -421,6 +421,12 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 	EXPECT_NE(NULL, strstr(h.out, "r/s/result.xml: left out: a symbolic link"));
 	EXPECT_NE(NULL, strstr(h.err, "left out"));
 	hostile_free(&h);
+	/* KCIDB has no notes: what was left out and why is said on stderr */
+	h = hostile_run(self->dir, "compare --format kcidb --origin t %s r", DATA);
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "r/s/result.xml: left out: a symbolic link, not followed"));
+	EXPECT_EQ(NULL, strstr(h.err, "see the notes"));
+	hostile_free(&h);
 	/* a result.xml may be missing: git bisect must skip, not say good */
 	h = hostile_run(self->dir, "compare --bisect %s r", DATA);
 	EXPECT_EQ(125, h.status);
