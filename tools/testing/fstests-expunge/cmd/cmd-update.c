@@ -41,9 +41,10 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 
 	ret = o->archive ? update_plan_archive(o, &plan) :
 		update_plan(o, paths, &plan);
+	/* and what held a change back (--min-runs), if anything did */
 	if (!ret && !plan.n)
-		fprintf(stderr, "%s: the results ask for no data change\n",
-			progname);
+		fprintf(stderr, "%s: the results ask for no data change\n%s",
+			progname, plan.message.buf ? plan.message.buf : "");
 	if (!ret && plan.n && update_apply(&plan, o->write, &diff))
 		ret = EXIT_USAGE;
 	if (!ret && plan.n) {

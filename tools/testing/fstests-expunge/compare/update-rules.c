@@ -339,8 +339,15 @@ static bool passing_kernels(struct planner *pl, const struct obs *o,
 			pass += o[j].pass;
 			bad += o[j].runs - o[j].pass;
 		}
-		if (bad || pass < pl->o->min_runs ||
-		    !kernel_version(o[i].kernel, &v)) {
+		if (bad || !kernel_version(o[i].kernel, &v)) {
+			everywhere = false;
+			continue;
+		}
+		if (pass < pl->o->min_runs) {
+			sb_printf(&pl->p->message,
+				  "%s: passes on %s in %u run(s), fewer than --min-runs %u: no fixed=%s (%s:%u)\n",
+				  o[0].test, o[i].kernel, pass, pl->o->min_runs,
+				  kver_str(&v, vbuf), entry_file(e), e->line);
 			everywhere = false;
 			continue;
 		}

@@ -200,7 +200,10 @@ TEST_F(update, too_few_passing_runs_change_nothing)
 	add_run(self, "6.1.90", "s1", "generic/200=F");
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
+	/* no change, but what --min-runs held back is said */
 	EXPECT_STREQ("", r.out);
+	EXPECT_NE(NULL, strstr(r.err, "generic/200: passes on 6.6.30 in 2 run(s), "
+			       "fewer than --min-runs 3: no fixed=6.6.30"));
 	r = fexp_update(self, "--min-runs 2");
 	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
 }
