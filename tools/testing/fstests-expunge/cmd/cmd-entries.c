@@ -9,7 +9,6 @@
 #include "cmd/cmd.h"
 #include "entries/entry-json.h"
 #include "entries/entry.h"
-#include "lib/json.h"
 
 static const struct usage usage = {
 	.cmd = "entries",

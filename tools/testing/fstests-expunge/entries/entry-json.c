@@ -2,61 +2,63 @@
 /* A data entry as a JSON object, for "entries" and compare's JSON report. */
 #include "entries/entry-json.h"
 #include "entries/entry-keys.h"
-#include "lib/json.h"
 
-static void versions(struct strbuf *sb, const char *key, bool has,
+/* name: the versions as strings, or null when the entry has none */
+static void versions(struct json_writer *w, const char *name, bool has,
 		     const struct kver_list *l)
 {
 	char buf[48];
 	size_t i;
 
-	sb_printf(sb, ", \"%s\": ", key);
+	jsonw_name(w, name);
 	if (!has) {
-		sb_puts(sb, "null");
+		jsonw_null(w);
 		return;
 	}
-	sb_puts(sb, "[");
+	jsonw_start_array(w);
 	for (i = 0; i < l->n; i++)
-		sb_printf(sb, "%s\"%s\"", i ? ", " : "", kver_str(&l->v[i], buf));
-	sb_puts(sb, "]");
+		jsonw_string(w, kver_str(&l->v[i], buf));
+	jsonw_end_array(w);
+}
+
+void jsonw_entry(struct json_writer *w, const struct entry *e)
+{
+	jsonw_start_object(w);
+	jsonw_string_field(w, "file", entry_file(e));
+	jsonw_uint_field(w, "line", e->line);
+	jsonw_string_field(w, "test", e->test);
+	jsonw_string_field(w, "kind", kind_name(e->kind));
+	if (e->kind == KIND_FLAKY)
+		jsonw_int_field(w, "retries", entry_retries(e));
+	else
+		jsonw_null_field(w, "retries");
+	jsonw_name(w, "sections");
+	jsonw_string_list(w, e->sections);
+	versions(w, "since", e->has_since, &e->since);
+	versions(w, "fixed", e->has_fixed, &e->fixed);
+	jsonw_name(w, "fixed_by");
+	jsonw_string_list(w, e->fixed_by);
+	jsonw_string_field(w, "if", e->cond);
+	jsonw_string_field(w, "bug", e->bug);
+	jsonw_string_field(w, "reason", e->comment);
+	versions(w, "until", e->has_until, &e->until);
+	versions(w, "seen", e->has_seen, &e->seen);
+	versions(w, "passed", e->has_passed, &e->passed);
+	jsonw_name(w, "from");
+	jsonw_string_list(w, e->from);
+	jsonw_string_field(w, "cause", cause_name(e->cause));
+	jsonw_name(w, "test_fixed_by");
+	jsonw_string_list(w, e->test_fixed_by);
+	jsonw_string_field(w, "test_fixed", e->test_fixed);
+	jsonw_name(w, "env");
+	jsonw_string_list(w, e->env);
+	jsonw_end_object(w);
 }
 
 void json_entry(struct strbuf *sb, const struct entry *e)
 {
-	sb_puts(sb, "{");
-	json_key_str(sb, "file", entry_file(e));
-	sb_printf(sb, ", \"line\": %u, ", e->line);
-	json_key_str(sb, "test", e->test);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "kind", kind_name(e->kind));
-	if (e->kind == KIND_FLAKY)
-		sb_printf(sb, ", \"retries\": %d", entry_retries(e));
-	else
-		sb_puts(sb, ", \"retries\": null");
-	sb_puts(sb, ", \"sections\": ");
-	json_list(sb, e->sections);
-	versions(sb, "since", e->has_since, &e->since);
-	versions(sb, "fixed", e->has_fixed, &e->fixed);
-	sb_puts(sb, ", \"fixed_by\": ");
-	json_list(sb, e->fixed_by);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "if", e->cond);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "bug", e->bug);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "reason", e->comment);
-	versions(sb, "until", e->has_until, &e->until);
-	versions(sb, "seen", e->has_seen, &e->seen);
-	versions(sb, "passed", e->has_passed, &e->passed);
-	sb_puts(sb, ", \"from\": ");
-	json_list(sb, e->from);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "cause", cause_name(e->cause));
-	sb_puts(sb, ", \"test_fixed_by\": ");
-	json_list(sb, e->test_fixed_by);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "test_fixed", e->test_fixed);
-	sb_puts(sb, ", \"env\": ");
-	json_list(sb, e->env);
-	sb_puts(sb, "}");
+	struct json_writer w;
+
+	jsonw_init(&w, sb);
+	jsonw_entry(&w, e);
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/json.h"
+#include "lib/json-writer.h"
 #include "report/kernel-found.h"
 
 static void show_text(const struct kernel_found *f, struct strbuf *sb)
@@ -55,27 +55,26 @@ static void show_keys(const struct kernel_found *f, struct strbuf *sb)
 /* The same keys as one JSON object; an unknown value is null. */
 static void show_json(const struct kernel_found *f, struct strbuf *sb)
 {
-	const char *const keys[] = { "release", "release_from", "version",
-			       "version_from", "config", "srctree" };
-	const char *const vals[] = { f->k.release, f->k.release_from, f->version,
-			       f->k.version_from,
-			       f->cfg ? f->cfg->source : NULL, f->k.srctree };
+	struct json_writer w;
 	size_t i;
 
-	sb_puts(sb, "{");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		json_key_str(sb, keys[i], vals[i]);
-		sb_puts(sb, ", ");
-	}
-	json_key_str(sb, "data", f->fs ? f->dd.dir : NULL);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "data_from", f->fs ? f->dd.from : NULL);
-	sb_puts(sb, ", \"filesystems\": [");
-	for (i = 0; f->fs && f->fs[i]; i++) {
-		sb_puts(sb, i ? ", " : "");
-		json_str(sb, f->fs[i]);
-	}
-	sb_puts(sb, "]}\n");
+	jsonw_init(&w, sb);
+	jsonw_start_object(&w);
+	jsonw_string_field(&w, "release", f->k.release);
+	jsonw_string_field(&w, "release_from", f->k.release_from);
+	jsonw_string_field(&w, "version", f->version);
+	jsonw_string_field(&w, "version_from", f->k.version_from);
+	jsonw_string_field(&w, "config", f->cfg ? f->cfg->source : NULL);
+	jsonw_string_field(&w, "srctree", f->k.srctree);
+	jsonw_string_field(&w, "data", f->fs ? f->dd.dir : NULL);
+	jsonw_string_field(&w, "data_from", f->fs ? f->dd.from : NULL);
+	jsonw_name(&w, "filesystems");
+	jsonw_start_array(&w);
+	for (i = 0; f->fs && f->fs[i]; i++)
+		jsonw_string(&w, f->fs[i]);
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	sb_puts(sb, "\n");
 }
 
 static const struct {

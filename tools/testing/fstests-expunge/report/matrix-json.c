@@ -1,86 +1,96 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The test matrix as one JSON document. */
-#include "lib/json.h"
+#include "lib/json-writer.h"
 #include "report/matrix-report.h"
 
-static void put_kernel(const struct mx_kernel *k, struct strbuf *out)
+static void put_kernel(struct json_writer *w, const struct mx_kernel *k)
 {
-	sb_puts(out, "{");
-	json_key_str(out, "release", k->release);
-	sb_puts(out, ", ");
-	json_key_str(out, "version", *k->version ? k->version : NULL);
-	sb_printf(out, ", \"runs\": %u, \"incomplete\": %u, \"corrupt\": %u}",
-		  k->col->runs, k->col->incomplete, k->col->corrupt);
+	jsonw_start_object(w);
+	jsonw_string_field(w, "release", k->release);
+	jsonw_string_field(w, "version", *k->version ? k->version : NULL);
+	jsonw_uint_field(w, "runs", k->col->runs);
+	jsonw_uint_field(w, "incomplete", k->col->incomplete);
+	jsonw_uint_field(w, "corrupt", k->col->corrupt);
+	jsonw_end_object(w);
 }
 
-static void put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
-		     struct strbuf *out)
+static void put_cell(struct json_writer *w, const struct mx_kernel *k,
+		     const struct mx_cell *cell)
 {
 	const struct cell *c = cell->c;
 
-	sb_puts(out, "{");
-	json_key_str(out, "kernel", k->release);
-	sb_puts(out, ", ");
-	json_key_str(out, "class", cell_class_name(cell->cls));
-	sb_printf(out, ", \"runs\": %u, \"failures\": %u, \"notrun\": %u",
-		  c ? c->runs : 0, c ? c->fail : 0, c ? c->notrun : 0);
+	jsonw_start_object(w);
+	jsonw_string_field(w, "kernel", k->release);
+	jsonw_string_field(w, "class", cell_class_name(cell->cls));
+	jsonw_uint_field(w, "runs", c ? c->runs : 0);
+	jsonw_uint_field(w, "failures", c ? c->fail : 0);
+	jsonw_uint_field(w, "notrun", c ? c->notrun : 0);
+	jsonw_name(w, "rate");
 	if (c && c->runs)
-		sb_printf(out, ", \"rate\": %.4f", (double)c->fail / c->runs);
+		jsonw_float(w, 4, (double)c->fail / c->runs);
 	else
-		sb_puts(out, ", \"rate\": null");
-	sb_puts(out, ", ");
-	json_key_str(out, "data", cell->why);
-	sb_puts(out, "}");
+		jsonw_null(w);
+	jsonw_string_field(w, "data", cell->why);
+	jsonw_end_object(w);
 }
 
-static void put_test(const struct mx_table *t, const struct mx_test *test,
-		     struct strbuf *out)
+static void put_test(struct json_writer *w, const struct mx_table *t,
+		     const struct mx_test *test)
 {
 	size_t i;
 
-	sb_puts(out, "{");
-	json_key_str(out, "test", test->name);
-	sb_puts(out, ", ");
-	json_key_str(out, "first_failing", test->first_fail);
-	sb_puts(out, ", \"cells\": [");
-	for (i = 0; i < t->nk; i++) {
-		sb_puts(out, i ? ", " : "");
-		put_cell(&t->k[i], &test->cells[i], out);
-	}
-	sb_puts(out, "]}");
+	jsonw_start_object(w);
+	jsonw_string_field(w, "test", test->name);
+	jsonw_string_field(w, "first_failing", test->first_fail);
+	jsonw_name(w, "cells");
+	jsonw_start_array(w);
+	for (i = 0; i < t->nk; i++)
+		put_cell(w, &t->k[i], &test->cells[i]);
+	jsonw_end_array(w);
+	jsonw_end_object(w);
 }
 
-static void put_table(const struct mx_table *t, struct strbuf *out)
+/* A table: its kernels on a line, then each test on a line of its own */
+static void put_table(struct json_writer *w, const struct mx_table *t)
 {
 	size_t i;
 
-	sb_puts(out, "{");
-	json_key_str(out, "fs", t->fs);
-	sb_puts(out, ", ");
-	json_key_str(out, "section", t->section);
-	sb_puts(out, ", ");
-	json_key_str(out, "machine", t->machine);
-	sb_puts(out, ",\n   \"kernels\": [");
-	for (i = 0; i < t->nk; i++) {
-		sb_puts(out, i ? ", " : "");
-		put_kernel(&t->k[i], out);
-	}
-	sb_puts(out, "],\n   \"tests\": [");
+	jsonw_start_object(w);
+	jsonw_string_field(w, "fs", t->fs);
+	jsonw_string_field(w, "section", t->section);
+	jsonw_string_field(w, "machine", t->machine);
+	jsonw_break(w, "\n   ");
+	jsonw_name(w, "kernels");
+	jsonw_start_array(w);
+	for (i = 0; i < t->nk; i++)
+		put_kernel(w, &t->k[i]);
+	jsonw_end_array(w);
+	jsonw_break(w, "\n   ");
+	jsonw_name(w, "tests");
+	jsonw_start_array(w);
 	for (i = 0; i < t->nt; i++) {
-		sb_puts(out, i ? ",\n    " : "\n    ");
-		put_test(t, &t->t[i], out);
+		jsonw_break(w, "\n    ");
+		put_test(w, t, &t->t[i]);
 	}
-	sb_puts(out, "]}");
+	jsonw_end_array(w);
+	jsonw_end_object(w);
 }
 
 void matrix_json(const struct matrix *m, struct strbuf *out)
 {
+	struct json_writer w;
 	size_t i;
 
-	sb_printf(out, "{\"runs\": %lu, \"matrices\": [", m->runs);
+	jsonw_init(&w, out);
+	jsonw_start_object(&w);
+	jsonw_uint_field(&w, "runs", m->runs);
+	jsonw_name(&w, "matrices");
+	jsonw_start_array(&w);
 	for (i = 0; i < m->n; i++) {
-		sb_puts(out, i ? ",\n  " : "\n  ");
-		put_table(&m->tab[i], out);
+		jsonw_break(&w, "\n  ");
+		put_table(&w, &m->tab[i]);
 	}
-	sb_puts(out, "]}\n");
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	sb_puts(out, "\n");
 }

@@ -8,207 +8,249 @@
 #include <string.h>
 
 #include "entries/entry-json.h"
-#include "lib/json.h"
+#include "lib/json-writer.h"
 #include "report/report.h"
 
 #define JSON_VERSION	2
+/*
+ * The layout: the report's members on lines of their own, each section
+ * on one, from its lists on a line each, and each result on one.
+ */
+#define TOP	"\n  "
+#define SECTION	"\n    "
+#define LIST	"\n      "
+#define RESULT	"\n        "
 
-static void counts(struct strbuf *sb, const size_t *count)
+/* name: { "class": count, ... } for every class */
+static void counts(struct json_writer *w, const char *name,
+		   const size_t *count)
 {
 	size_t k;
 
-	sb_puts(sb, "{");
+	jsonw_name(w, name);
+	jsonw_start_object(w);
 	for (k = 0; k < NR_CLS; k++)
-		sb_printf(sb, "%s\"%s\": %zu", k ? ", " : "", cls_name(k),
-			  count[k]);
-	sb_puts(sb, "}");
+		jsonw_uint_field(w, cls_name(k), count[k]);
+	jsonw_end_object(w);
 }
 
-static void attempts(struct strbuf *sb, const char *prefix,
+/* PREFIXattempts and PREFIXfailed of a side's tally, or null */
+static void attempts(struct json_writer *w, const char *prefix,
 		     const struct tally *t)
 {
-	if (t)
-		sb_printf(sb, ", \"%sattempts\": %u, \"%sfailed\": %u", prefix,
-			  t->pass + t->fail, prefix, t->fail);
-	else
-		sb_printf(sb, ", \"%sattempts\": null, \"%sfailed\": null",
-			  prefix, prefix);
+	char *a = xasprintf("%sattempts", prefix);
+	char *f = xasprintf("%sfailed", prefix);
+
+	if (t) {
+		jsonw_uint_field(w, a, t->pass + t->fail);
+		jsonw_uint_field(w, f, t->fail);
+	} else {
+		jsonw_null_field(w, a);
+		jsonw_null_field(w, f);
+	}
+	free(a);
+	free(f);
 }
 
 /* "hints": the fix lines of compare --fstests, or null */
-static void hint_list(struct strbuf *sb, const char *hints)
+static void hint_list(struct json_writer *w, const char *hints)
 {
 	const char *p, *nl;
-	bool first = true;
 
-	sb_puts(sb, ", \"hints\": ");
+	jsonw_name(w, "hints");
 	if (!hints) {
-		sb_puts(sb, "null");
+		jsonw_null(w);
 		return;
 	}
-	sb_puts(sb, "[");
+	jsonw_start_array(w);
 	for (p = hints; *p; p = nl + 1) {
 		char *line;
 
 		nl = strchrnul(p, '\n');
 		line = xstrndup(p, nl - p);
-		sb_puts(sb, first ? "" : ", ");
-		json_str(sb, trim(line));
+		jsonw_string(w, trim(line));
 		free(line);
-		first = false;
 		if (!*nl)
 			break;
 	}
-	sb_puts(sb, "]");
+	jsonw_end_array(w);
 }
 
-static void result(struct strbuf *sb, const struct test_verdict *v, bool first)
+static void result(struct json_writer *w, const struct test_verdict *v)
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
 				   v->base;
+	bool failed = fail && fail->fail;
 
-	sb_printf(sb, "%s\n        {", first ? "" : ",");
-	json_key_str(sb, "test", v->test);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "class", cls_name(v->cls));
-	sb_puts(sb, ", ");
-	json_key_str(sb, "note", v->note);
-	attempts(sb, "", v->cand);
-	attempts(sb, "baseline_", v->base);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "message", fail && fail->fail ? fail->msg : NULL);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "detail", fail && fail->fail ? fail->detail : NULL);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "out_bad", fail && fail->fail ? fail->out_bad : NULL);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "not_run_reason", v->cand ? v->cand->notrun_msg : NULL);
-	hint_list(sb, v->hints);
-	sb_puts(sb, ", \"entry\": ");
+	jsonw_break(w, RESULT);
+	jsonw_start_object(w);
+	jsonw_string_field(w, "test", v->test);
+	jsonw_string_field(w, "class", cls_name(v->cls));
+	jsonw_string_field(w, "note", v->note);
+	attempts(w, "", v->cand);
+	attempts(w, "baseline_", v->base);
+	jsonw_string_field(w, "message", failed ? fail->msg : NULL);
+	jsonw_string_field(w, "detail", failed ? fail->detail : NULL);
+	jsonw_string_field(w, "out_bad", failed ? fail->out_bad : NULL);
+	jsonw_string_field(w, "not_run_reason",
+			   v->cand ? v->cand->notrun_msg : NULL);
+	hint_list(w, v->hints);
+	jsonw_name(w, "entry");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
-		json_entry(sb, v->data->entry);
+		jsonw_entry(w, v->data->entry);
 	else
-		sb_puts(sb, "null");
-	sb_puts(sb, "}");
+		jsonw_null(w);
+	jsonw_end_object(w);
 }
 
-/* ",\n      \"key\": [ "..." ]": a list of strings, maybe none */
-static void jlist(struct strbuf *sb, const char *key, const struct strlist *l)
+/* name: [ "...", ... ]: a list of strings, maybe none */
+static void jlist(struct json_writer *w, const char *name,
+		  const struct strlist *l)
 {
 	size_t i;
 
-	sb_printf(sb, ",\n      \"%s\": [", key);
-	for (i = 0; l && i < l->n; i++) {
-		sb_puts(sb, i ? ", " : "");
-		json_str(sb, l->v[i]);
-	}
-	sb_puts(sb, "]");
+	jsonw_name(w, name);
+	jsonw_start_array(w);
+	for (i = 0; l && i < l->n; i++)
+		jsonw_string(w, l->v[i]);
+	jsonw_end_array(w);
 }
 
-static void section(struct strbuf *sb, const struct section_cmp *sc,
+/* "environment": the properties that differ between the sides */
+static void environment(struct json_writer *w, const struct section_cmp *sc)
+{
+	size_t i;
+
+	jsonw_break(w, LIST);
+	jsonw_name(w, "environment");
+	jsonw_start_array(w);
+	for (i = 0; i < sc->nenv; i++) {
+		jsonw_start_object(w);
+		jsonw_string_field(w, "property", sc->env[i].name);
+		jsonw_string_field(w, "baseline", sc->env[i].base);
+		jsonw_string_field(w, "run", sc->env[i].cand);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+static void section(struct json_writer *w, const struct section_cmp *sc,
 		    bool all)
 {
-	bool first = true;
+	bool any = false;
 	size_t i;
 
-	sb_puts(sb, "\n    {");
-	json_key_str(sb, "section", sc->name);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "baseline_section", sc->base_name);
-	sb_printf(sb, ", \"in_baseline\": %s, \"in_run\": %s, \"tests\": %zu, ",
-		  sc->base ? "true" : "false", sc->cand ? "true" : "false",
-		  sc->tests);
-	json_key_str(sb, "data", sc->data);
-	jlist(sb, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
-	jlist(sb, "baseline_incomplete",
+	jsonw_break(w, SECTION);
+	jsonw_start_object(w);
+	jsonw_string_field(w, "section", sc->name);
+	jsonw_string_field(w, "baseline_section", sc->base_name);
+	jsonw_bool_field(w, "in_baseline", sc->base);
+	jsonw_bool_field(w, "in_run", sc->cand);
+	jsonw_uint_field(w, "tests", sc->tests);
+	jsonw_string_field(w, "data", sc->data);
+	jsonw_break(w, LIST);
+	jlist(w, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
+	jsonw_break(w, LIST);
+	jlist(w, "baseline_incomplete",
 	      sc->base ? &sc->base->incomplete : NULL);
-	sb_puts(sb, ",\n      \"environment\": [");
-	for (i = 0; i < sc->nenv; i++) {
-		sb_puts(sb, i ? ", {" : "{");
-		json_key_str(sb, "property", sc->env[i].name);
-		sb_puts(sb, ", ");
-		json_key_str(sb, "baseline", sc->env[i].base);
-		sb_puts(sb, ", ");
-		json_key_str(sb, "run", sc->env[i].cand);
-		sb_puts(sb, "}");
-	}
-	sb_puts(sb, "],\n      \"counts\": ");
-	counts(sb, sc->count);
-	sb_puts(sb, ",\n      \"results\": [");
+	environment(w, sc);
+	jsonw_break(w, LIST);
+	counts(w, "counts", sc->count);
+	jsonw_break(w, LIST);
+	jsonw_name(w, "results");
+	jsonw_start_array(w);
 	for (i = 0; i < sc->n; i++) {
-		if (sc->v[i].cls == CLS_PASS && !all)
-			continue;
-		result(sb, &sc->v[i], first);
-		first = false;
+		if (sc->v[i].cls != CLS_PASS || all) {
+			result(w, &sc->v[i]);
+			any = true;
+		}
 	}
-	sb_puts(sb, first ? "]}" : "\n      ]}");
+	if (any)
+		jsonw_break(w, LIST);
+	jsonw_end_array(w);
+	jsonw_end_object(w);
 }
 
-/* A duration in seconds, or null */
-static void seconds(struct strbuf *sb, double t)
+/* name: a duration in seconds, or null */
+static void seconds(struct json_writer *w, const char *name, double t)
 {
+	jsonw_name(w, name);
 	if (t < 0)
-		sb_puts(sb, "null");
+		jsonw_null(w);
 	else
-		sb_printf(sb, "%.3f", t);
+		jsonw_float(w, 3, t);
 }
 
-/* "side": [ { "name", "duration", "files": [ { "path", ... } ] } ] */
-static void runs(struct strbuf *sb, const char *side, const struct side *sd)
+/* side: [ { "name", "duration", "files": [ { "path", ... } ] } ] */
+static void runs(struct json_writer *w, const char *side,
+		 const struct side *sd)
 {
 	size_t i, j;
 
-	sb_printf(sb, "\"%s\": [", side);
+	jsonw_name(w, side);
+	jsonw_start_array(w);
 	for (i = 0; i < sd->nruns; i++) {
 		const struct side_run *r = &sd->runs[i];
 		double total = 0;
 
 		for (j = 0; j < r->n && total >= 0; j++)
 			total = r->f[j].time < 0 ? -1 : total + r->f[j].time;
-		sb_puts(sb, i ? ",\n    {" : "\n    {");
-		json_key_str(sb, "name", r->name);
-		sb_puts(sb, ", \"duration\": ");
-		seconds(sb, total);
-		sb_puts(sb, ", \"files\": [");
+		jsonw_break(w, SECTION);
+		jsonw_start_object(w);
+		jsonw_string_field(w, "name", r->name);
+		seconds(w, "duration", total);
+		jsonw_name(w, "files");
+		jsonw_start_array(w);
 		for (j = 0; j < r->n; j++) {
-			sb_puts(sb, j ? ", {" : "{");
-			json_key_str(sb, "path", r->f[j].path);
-			sb_puts(sb, ", ");
-			json_key_str(sb, "section", r->f[j].section);
-			sb_puts(sb, ", \"duration\": ");
-			seconds(sb, r->f[j].time);
-			sb_puts(sb, "}");
+			jsonw_start_object(w);
+			jsonw_string_field(w, "path", r->f[j].path);
+			jsonw_string_field(w, "section", r->f[j].section);
+			seconds(w, "duration", r->f[j].time);
+			jsonw_end_object(w);
 		}
-		sb_puts(sb, "]}");
+		jsonw_end_array(w);
+		jsonw_end_object(w);
 	}
-	sb_puts(sb, "]");
+	jsonw_end_array(w);
 }
 
 void report_json(const struct report *r, struct strbuf *out)
 {
+	struct json_writer w;
 	size_t i;
 
-	sb_printf(out, "{\n  \"version\": %d,\n  \"exit\": %d,\n",
-		  JSON_VERSION, r->exit_code);
-	sb_printf(out, "  \"files\": {\"baseline\": %u, \"run\": %u},\n",
-		  r->base->files, r->cand->files);
-	sb_puts(out, "  \"runs\": {");
-	runs(out, "baseline", r->base);
-	sb_puts(out, ",\n   ");
-	runs(out, "run", r->cand);
-	sb_puts(out, "},\n");
-	sb_puts(out, "  \"notes\": [");
-	for (i = 0; r->notes && i < r->notes->n; i++) {
-		sb_puts(out, i ? ", " : "");
-		json_str(out, r->notes->v[i]);
-	}
-	sb_puts(out, "],\n  \"totals\": ");
-	counts(out, r->totals.count);
-	sb_puts(out, ",\n  \"sections\": [");
-	for (i = 0; i < r->n; i++) {
-		section(out, &r->sc[i], r->all);
-		if (i + 1 < r->n)
-			sb_puts(out, ",");
-	}
-	sb_puts(out, r->n ? "\n  ]\n}\n" : "]\n}\n");
+	jsonw_init(&w, out);
+	jsonw_start_object(&w);
+	jsonw_break(&w, TOP);
+	jsonw_int_field(&w, "version", JSON_VERSION);
+	jsonw_break(&w, TOP);
+	jsonw_int_field(&w, "exit", r->exit_code);
+	jsonw_break(&w, TOP);
+	jsonw_name(&w, "files");
+	jsonw_start_object(&w);
+	jsonw_uint_field(&w, "baseline", r->base->files);
+	jsonw_uint_field(&w, "run", r->cand->files);
+	jsonw_end_object(&w);
+	jsonw_break(&w, TOP);
+	jsonw_name(&w, "runs");
+	jsonw_start_object(&w);
+	runs(&w, "baseline", r->base);
+	jsonw_break(&w, "\n   ");
+	runs(&w, "run", r->cand);
+	jsonw_end_object(&w);
+	jsonw_break(&w, TOP);
+	jlist(&w, "notes", r->notes);
+	jsonw_break(&w, TOP);
+	counts(&w, "totals", r->totals.count);
+	jsonw_break(&w, TOP);
+	jsonw_name(&w, "sections");
+	jsonw_start_array(&w);
+	for (i = 0; i < r->n; i++)
+		section(&w, &r->sc[i], r->all);
+	if (r->n)
+		jsonw_break(&w, TOP);
+	jsonw_end_array(&w);
+	jsonw_break(&w, "\n");
+	jsonw_end_object(&w);
+	sb_puts(out, "\n");
 }

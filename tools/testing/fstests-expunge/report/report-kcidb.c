@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/json.h"
+#include "lib/json-writer.h"
 #include "report/report.h"
 
 #define KCIDB_MAJOR		5
@@ -22,16 +22,30 @@ static const char *const env_props[] = {
 	"FSTYP", "MKFS_OPTIONS", "MOUNT_OPTIONS", "ARCH", "CPUS", "MEM_KB",
 };
 
-/* A list of objects: "name": [ ... ], each opened by obj() */
+/* A list of objects written apart, then put in the submission */
 struct jlist {
 	struct strbuf sb;
+	struct json_writer w;
 	size_t n;
 };
 
-static struct strbuf *obj(struct jlist *l)
+/* The submission's members, and each object of its lists, on a line */
+#define MEMBER	"\n  "
+#define OBJECT	"\n    "
+
+static void jlist_init(struct jlist *l)
 {
-	sb_puts(&l->sb, l->n++ ? ",\n    {" : "\n    {");
-	return &l->sb;
+	jsonw_init(&l->w, &l->sb);
+	jsonw_start_array(&l->w);
+}
+
+/* The writer of l, with its next object started on a line of its own */
+static struct json_writer *obj(struct jlist *l)
+{
+	l->n++;
+	jsonw_break(&l->w, OBJECT);
+	jsonw_start_object(&l->w);
+	return &l->w;
 }
 
 struct kcidb {
@@ -99,39 +113,32 @@ static void kernel_objects(struct kcidb *k, const struct section_cmp *sc)
 {
 	const char *kernel = kernel_of(sc), *o = k->r->origin;
 	const char *arch = section_prop(sc->cand, "ARCH");
-	struct strbuf *sb;
+	struct json_writer *w;
 	char *id;
 
 	if (listed(&k->kernels, kernel))
 		return;
 	strlist_add(&k->kernels, xstrdup(kernel));
 	id = xasprintf("%s:%s", o, kernel);
-	sb = obj(&k->checkouts);
-	json_key_str(sb, "id", id);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "origin", o);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "git_commit_name", kernel);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "comment", "the kernel release fstests ran on");
-	sb_puts(sb, "}");
-	sb = obj(&k->builds);
-	json_key_str(sb, "id", id);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "checkout_id", id);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "origin", o);
+	w = obj(&k->checkouts);
+	jsonw_string_field(w, "id", id);
+	jsonw_string_field(w, "origin", o);
+	jsonw_string_field(w, "git_commit_name", kernel);
+	jsonw_string_field(w, "comment", "the kernel release fstests ran on");
+	jsonw_end_object(w);
+	w = obj(&k->builds);
+	jsonw_string_field(w, "id", id);
+	jsonw_string_field(w, "checkout_id", id);
+	jsonw_string_field(w, "origin", o);
 	if (arch && *arch && strspn(arch, "abcdefghijklmnopqrstuvwxyz0123456789_") ==
-	    strlen(arch)) {
-		sb_puts(sb, ", ");
-		json_key_str(sb, "architecture", arch);
-	}
-	sb_puts(sb, "}");
+	    strlen(arch))
+		jsonw_string_field(w, "architecture", arch);
+	jsonw_end_object(w);
 	free(id);
 }
 
 /* The log excerpt: whole characters, within the schema's limit */
-static void excerpt(struct strbuf *sb, const char *a, const char *b)
+static void excerpt(struct json_writer *w, const char *a, const char *b)
 {
 	struct strbuf x = { 0 };
 	size_t len;
@@ -144,29 +151,29 @@ static void excerpt(struct strbuf *sb, const char *a, const char *b)
 			len--;
 		x.buf[len] = '\0';
 	}
-	if (len) {
-		sb_puts(sb, ", ");
-		json_key_str(sb, "log_excerpt", x.buf);
-	}
+	if (len)
+		jsonw_string_field(w, "log_excerpt", x.buf);
 	sb_free(&x);
 }
 
 /* "environment": { "misc": { "section", "FSTYP", ... } } */
-static void env_misc(struct strbuf *sb, const struct section_cmp *sc)
+static void env_misc(struct json_writer *w, const struct section_cmp *sc)
 {
 	size_t i;
 
-	sb_puts(sb, ", \"environment\": {\"misc\": {");
-	json_key_str(sb, "section", sc->name);
+	jsonw_name(w, "environment");
+	jsonw_start_object(w);
+	jsonw_name(w, "misc");
+	jsonw_start_object(w);
+	jsonw_string_field(w, "section", sc->name);
 	for (i = 0; i < ARRAY_SIZE(env_props); i++) {
 		const char *v = section_prop(sc->cand, env_props[i]);
 
-		if (!v)
-			continue;
-		sb_puts(sb, ", ");
-		json_key_str(sb, env_props[i], v);
+		if (v)
+			jsonw_string_field(w, env_props[i], v);
 	}
-	sb_puts(sb, "}}");
+	jsonw_end_object(w);
+	jsonw_end_object(w);
 }
 
 static const char *status(const struct test_verdict *v)
@@ -179,32 +186,32 @@ static const char *status(const struct test_verdict *v)
 }
 
 /* The fields every test object starts with */
-static void test_head(struct kcidb *k, struct strbuf *sb,
+static void test_head(struct kcidb *k, struct json_writer *w,
 		      const struct section_cmp *sc, const char *id,
 		      const char *test)
 {
 	char *build = xasprintf("%s:%s", k->r->origin, kernel_of(sc));
+	struct strbuf path = { 0 };
 
-	json_key_str(sb, "id", id);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "build_id", build);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "origin", k->r->origin);
-	sb_puts(sb, ", \"path\": \"fstests.");
-	segment(sb, sc->name);
+	jsonw_string_field(w, "id", id);
+	jsonw_string_field(w, "build_id", build);
+	jsonw_string_field(w, "origin", k->r->origin);
+	sb_puts(&path, "fstests.");
+	segment(&path, sc->name);
 	for (; test && *test; test++) {
 		const char *slash = strchrnul(test, '/');
 		char *seg = xstrndup(test, slash - test);
 
-		sb_puts(sb, ".");
-		segment(sb, seg);
+		sb_puts(&path, ".");
+		segment(&path, seg);
 		free(seg);
 		test = slash;
 		if (!*slash)
 			break;
 	}
-	sb_puts(sb, "\"");
-	env_misc(sb, sc);
+	jsonw_string_field(w, "path", path.buf);
+	env_misc(w, sc);
+	sb_free(&path);
 	free(build);
 }
 
@@ -217,27 +224,31 @@ static void test(struct kcidb *k, const struct section_cmp *sc,
 	const struct tally *t = v->cand;
 	char *id = xasprintf("%s:%s:%s:%s:%s", k->r->origin, kernel_of(sc),
 			     sc->name, key, v->test);
-	struct strbuf *sb = obj(&k->tests), title = { 0 };
+	struct json_writer *w = obj(&k->tests);
+	struct strbuf title = { 0 };
 
-	test_head(k, sb, sc, id, v->test);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "status", status(v));
+	test_head(k, w, sc, id, v->test);
+	jsonw_string_field(w, "status", status(v));
 	sb_printf(&title, "%s%s%s", cls_name(v->cls), v->note ? ": " : "",
 		  v->note ? v->note : "");
-	sb_puts(sb, ", ");
-	json_key_str(sb, "comment", title.buf);
-	if (t && t->time >= 0)
-		sb_printf(sb, ", \"duration\": %.3f", t->time);
+	jsonw_string_field(w, "comment", title.buf);
+	if (t && t->time >= 0) {
+		jsonw_name(w, "duration");
+		jsonw_float(w, 3, t->time);
+	}
 	if (t && t->fail)
-		excerpt(sb, t->msg, t->detail);
+		excerpt(w, t->msg, t->detail);
 	else if (t && !t->pass)
-		excerpt(sb, t->notrun_msg, NULL);
-	sb_puts(sb, ", \"misc\": {");
-	json_key_str(sb, "class", cls_name(v->cls));
-	if (t)
-		sb_printf(sb, ", \"attempts\": %u, \"failed\": %u",
-			  t->pass + t->fail, t->fail);
-	sb_puts(sb, "}}");
+		excerpt(w, t->notrun_msg, NULL);
+	jsonw_name(w, "misc");
+	jsonw_start_object(w);
+	jsonw_string_field(w, "class", cls_name(v->cls));
+	if (t) {
+		jsonw_uint_field(w, "attempts", t->pass + t->fail);
+		jsonw_uint_field(w, "failed", t->fail);
+	}
+	jsonw_end_object(w);
+	jsonw_end_object(w);
 	if (v->data && v->data->kind != KIND_EXPUNGE && t && t->fail)
 		issue(k, v, id);
 	sb_free(&title);
@@ -250,7 +261,8 @@ static void issue(struct kcidb *k, const struct test_verdict *v,
 {
 	const struct entry *e = v->data->entry;
 	char *file = xstrdup(e->file), *id, *inc;
-	struct strbuf *sb, what = { 0 };
+	struct strbuf what = { 0 };
+	struct json_writer *w;
 	char *const *s;
 
 	sb_printf(&what, "%s:%s:%s:%s", k->r->origin, basename(file),
@@ -262,28 +274,24 @@ static void issue(struct kcidb *k, const struct test_verdict *v,
 	entry_describe(e, &what);
 	if (!listed(&k->issue_ids, id)) {
 		strlist_add(&k->issue_ids, xstrdup(id));
-		sb = obj(&k->issues);
-		json_key_str(sb, "id", id);
-		sb_puts(sb, ", \"version\": 1, ");
-		json_key_str(sb, "origin", k->r->origin);
-		if (e->bug) {
-			sb_puts(sb, ", ");
-			json_key_str(sb, "report_url", e->bug);
-		}
-		sb_puts(sb, ", ");
-		json_key_str(sb, "comment", what.buf);
-		sb_puts(sb, "}");
+		w = obj(&k->issues);
+		jsonw_string_field(w, "id", id);
+		jsonw_int_field(w, "version", 1);
+		jsonw_string_field(w, "origin", k->r->origin);
+		if (e->bug)
+			jsonw_string_field(w, "report_url", e->bug);
+		jsonw_string_field(w, "comment", what.buf);
+		jsonw_end_object(w);
 	}
 	inc = xasprintf("%s@%s", id, test_id + strlen(k->r->origin) + 1);
-	sb = obj(&k->incidents);
-	json_key_str(sb, "id", inc);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "origin", k->r->origin);
-	sb_puts(sb, ", ");
-	json_key_str(sb, "issue_id", id);
-	sb_puts(sb, ", \"issue_version\": 1, ");
-	json_key_str(sb, "test_id", test_id);
-	sb_puts(sb, ", \"present\": true}");
+	w = obj(&k->incidents);
+	jsonw_string_field(w, "id", inc);
+	jsonw_string_field(w, "origin", k->r->origin);
+	jsonw_string_field(w, "issue_id", id);
+	jsonw_int_field(w, "issue_version", 1);
+	jsonw_string_field(w, "test_id", test_id);
+	jsonw_bool_field(w, "present", true);
+	jsonw_end_object(w);
 	sb_free(&what);
 	free(inc);
 	free(id);
@@ -298,7 +306,8 @@ static void incomplete(struct kcidb *k, const struct section_cmp *sc,
 		       const char *key)
 {
 	const struct strlist *l = &sc->cand->incomplete;
-	struct strbuf *sb, log = { 0 };
+	struct strbuf log = { 0 };
+	struct json_writer *w;
 	char *id;
 	size_t i;
 
@@ -308,12 +317,12 @@ static void incomplete(struct kcidb *k, const struct section_cmp *sc,
 		sb_printf(&log, "%s%s", i ? "\n" : "", l->v[i]);
 	id = xasprintf("%s:%s:%s:%s", k->r->origin, kernel_of(sc), sc->name,
 		       key);
-	sb = obj(&k->tests);
-	test_head(k, sb, sc, id, NULL);
-	sb_puts(sb, ", \"status\": \"ERROR\", ");
-	json_key_str(sb, "comment", "the run stopped early (a crash?)");
-	excerpt(sb, log.buf, NULL);
-	sb_puts(sb, "}");
+	w = obj(&k->tests);
+	test_head(k, w, sc, id, NULL);
+	jsonw_string_field(w, "status", "ERROR");
+	jsonw_string_field(w, "comment", "the run stopped early (a crash?)");
+	excerpt(w, log.buf, NULL);
+	jsonw_end_object(w);
 	sb_free(&log);
 	free(id);
 }
@@ -338,29 +347,46 @@ static void section(struct kcidb *k, const struct section_cmp *sc)
 	free(key);
 }
 
-static void put(struct strbuf *out, const char *name, struct jlist *l,
-		bool last)
+/* name: the list, written apart, as the value of the submission's member */
+static void put(struct json_writer *w, const char *name, struct jlist *l)
 {
-	sb_printf(out, "  \"%s\": [%s%s]%s\n", name, l->sb.buf ? l->sb.buf : "",
-		  l->n ? "\n  " : "", last ? "" : ",");
+	if (l->n)
+		jsonw_break(&l->w, MEMBER);
+	jsonw_end_array(&l->w);
+	jsonw_break(w, MEMBER);
+	jsonw_name(w, name);
+	jsonw_json(w, l->sb.buf);
 	sb_free(&l->sb);
 }
 
 void report_kcidb(const struct report *r, struct strbuf *out)
 {
 	struct kcidb k = { .r = r };
+	struct jlist *lists[] = { &k.checkouts, &k.builds, &k.tests,
+				  &k.issues, &k.incidents };
+	struct json_writer w;
 	size_t i;
 
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		jlist_init(lists[i]);
 	for (i = 0; i < r->n; i++)
 		section(&k, &r->sc[i]);
-	sb_printf(out, "{\n  \"version\": {\"major\": %d, \"minor\": %d},\n",
-		  KCIDB_MAJOR, KCIDB_MINOR);
-	put(out, "checkouts", &k.checkouts, false);
-	put(out, "builds", &k.builds, false);
-	put(out, "tests", &k.tests, false);
-	put(out, "issues", &k.issues, false);
-	put(out, "incidents", &k.incidents, true);
-	sb_puts(out, "}\n");
+	jsonw_init(&w, out);
+	jsonw_start_object(&w);
+	jsonw_break(&w, MEMBER);
+	jsonw_name(&w, "version");
+	jsonw_start_object(&w);
+	jsonw_int_field(&w, "major", KCIDB_MAJOR);
+	jsonw_int_field(&w, "minor", KCIDB_MINOR);
+	jsonw_end_object(&w);
+	put(&w, "checkouts", &k.checkouts);
+	put(&w, "builds", &k.builds);
+	put(&w, "tests", &k.tests);
+	put(&w, "issues", &k.issues);
+	put(&w, "incidents", &k.incidents);
+	jsonw_break(&w, "\n");
+	jsonw_end_object(&w);
+	sb_puts(out, "\n");
 	strlist_free(&k.kernels);
 	strlist_free(&k.issue_ids);
 }
