@@ -184,6 +184,23 @@ step "make install: files, and where each binary finds its data" \
 	bash "$top/dev/check-install.sh" "$ksrc" "$build"
 step "man page and bash completion cover every command and option" \
 	bash "$top/dev/check-manual.sh" "$ksrc" "$build"
+
+# Each option's facts once: the man page's synopses and items say what
+# the option tables say (dev/check-options.py), and the check names an
+# option whose item is gone
+rst=$top/Documentation/filesystems/testing/fstests-expunge.rst
+options_catch() {
+	local t=$build/options-catch.rst out
+	grep -v '^\*\*--origin\*\* \*NAME\*' "$rst" >"$t" || return 1
+	out=$(python3 "$top/dev/check-options.py" "$build/fstests-expunge" \
+		"$t") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q 'compare: --origin is no item of its section' &&
+	printf '%s\n' "$out" | grep -q '^options: 1 difference'
+}
+step "man page: synopses and items are the option tables (dev/check-options.py)" \
+	python3 "$top/dev/check-options.py" "$build/fstests-expunge" "$rst"
+step "man page: the check names an option left out" options_catch
 step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
 	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
 step "archive and matrix: JSON and pages against known answers (dev/check-matrix.py)" \
