@@ -46,9 +46,9 @@ run: build
 	@mkdir -p $(BUILD)/exclude
 	@for fs in $$($(FEXP) kernel --format keys --data $(TOOL)/data | \
 		sed -n 's/^filesystems=//p'); do \
-		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
-			-o $(BUILD)/exclude/$$fs.exclude || exit; \
 		echo; echo "== $(BUILD)/exclude/$$fs.exclude"; \
+		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
+			-o $(BUILD)/exclude/$$fs.exclude 2>&1 || exit; \
 		cat $(BUILD)/exclude/$$fs.exclude; \
 	done
 
