@@ -14,6 +14,7 @@
 #include "entries/data-dir.h"
 #include "import/kdevops.h"
 #include "lib/fileio.h"
+#include "lib/strmap.h"
 
 #define EXPUNGES	"workflows/fstests/expunges"
 #define MAX_HOPS	40
@@ -24,14 +25,10 @@
 static const char *link_target(const struct kd_tree *t, const char *p,
 			       size_t len)
 {
-	size_t i;
+	int *i = t->link_index ? strmap_get(t->link_index, p, len, false,
+					    NULL) : NULL;
 
-	for (i = 0; i < t->nlinks; i++) {
-		if (strlen(t->links[i].path) == len &&
-		    !strncmp(t->links[i].path, p, len))
-			return t->links[i].target;
-	}
-	return NULL;
+	return i ? t->links[*i].target : NULL;
 }
 
 /* p without "." and ".." parts or empty ones; NULL if it leaves the top */
@@ -105,7 +102,9 @@ static int load_links(struct kd_tree *t)
 {
 	char *path = xasprintf("%s/SYMLINKS.tsv", t->top), *buf = NULL;
 	char *line, *save = NULL, *tab;
+	bool added;
 	size_t len;
+	int *i;
 
 	if (read_file(path, MAX_FILE, &buf, &len)) {
 		int err = errno;
@@ -114,6 +113,7 @@ static int load_links(struct kd_tree *t)
 		return err == ENOENT ? 0 : -1;
 	}
 	free(path);
+	t->link_index = xcalloc(1, sizeof(*t->link_index));
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct kd_link *l;
@@ -121,6 +121,11 @@ static int load_links(struct kd_tree *t)
 		tab = strchr(line, '\t');
 		if (*line == '#' || !tab)
 			continue;
+		/* the first line for a path holds, as it always did */
+		i = strmap_get(t->link_index, line, tab - line, true, &added);
+		if (!added)
+			continue;
+		*i = t->nlinks;
 		l = array_push(&t->links, &t->nlinks, &t->links_alloc,
 			       sizeof(*l));
 		l->path = xstrndup(line, tab - line);
@@ -525,6 +530,9 @@ void kd_tree_free(struct kd_tree *t)
 		free(t->tests[i].note);
 		free(t->tests[i].listed_as);
 	}
+	if (t->link_index)
+		strmap_free(t->link_index);
+	free(t->link_index);
 	free(t->links);
 	free(t->points);
 	free(t->lists);

@@ -10,6 +10,8 @@
 #include "import/import.h"
 #include "kernel/version.h"
 
+struct strmap;
+
 /* A kernel the lists are for: one version, or every kernel (any/). */
 struct kd_point {
 	struct kver v;
@@ -47,6 +49,7 @@ struct kd_tree {
 	char *root;		/* the expunges directory, relative to top */
 	struct kd_link *links;
 	size_t nlinks, links_alloc;
+	struct strmap *link_index;	/* a link's path: its place in links */
 	struct kd_point *points;
 	size_t npoints, points_alloc;
 	struct kd_list *lists;

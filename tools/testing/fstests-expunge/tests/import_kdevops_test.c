@@ -14,7 +14,8 @@
 #include "tmpdir-fixture.h"
 
 #define FIXTURE_TREE SRCDIR "/tests/fixtures/kdevops"
-#define EXP "/workflows/fstests/expunges"
+#define EXP_REL "workflows/fstests/expunges"
+#define EXP "/" EXP_REL
 
 /* The lines of r, parsed as one data file */
 static void parse_lines(const struct import_result *r, struct dataset *ds)
@@ -292,6 +293,45 @@ TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
 	dataset_free(&ds);
 	import_result_free(&r);
 	free(exp);
+}
+
+/*
+ * A copy of the whole kdevops tree records about 300k links: each is
+ * looked up once per path part, so a lookup must not scan them all.
+ */
+TEST_F(tmp, a_symlinks_tsv_of_300k_links_is_read_in_full)
+{
+	struct import_result r = { 0 };
+	struct strlist fs = { 0 };
+	struct dataset ds = { 0 };
+	char *tsv = str_printf("%s/SYMLINKS.tsv", self->dir);
+	struct strbuf sb = { 0 };
+	char name[64];
+	int i;
+
+	ASSERT_EQ(0, run_sh("cp -R %s/. %s", FIXTURE_TREE, self->dir));
+	for (i = 0; i < 300000 - 200; i++)
+		sb_printf(&sb, EXP_REL "/9.%d/l%d\t.\n",
+			  i % 100, i);
+	/* 200 kernels, each a link: every path under them is looked up */
+	for (i = 100; i < 300; i++) {
+		sb_printf(&sb, EXP_REL "/6.1.%d\t6.1.0-rc6\n", i);
+		snprintf(name, sizeof(name), EXP_REL "/6.1.%d", i);
+		put_in_dir(self->dir, name, "6.1.0-rc6");
+	}
+	sb_printf(&sb, EXP_REL "/6.1.11\t6.1.0-rc6\n");
+	sb_printf(&sb, EXP_REL "/6.1.42+\t6.1.42\n");
+	put_file(tsv, sb.buf, sb.len);
+	ASSERT_EQ(0, import_kdevops(self->dir, &fs, &r));
+	parse_lines(&r, &ds);
+	/* the links at the end still count: 6.1.11 is 6.1.0-rc6's list */
+	EXPECT_TRUE(!!applies(&ds, "generic/001", "6.1.11", "x"));
+	EXPECT_FALSE(!!applies(&ds, "generic/001", "6.1.42", "x"));
+	EXPECT_TRUE(!!applies(&ds, "generic/001", "6.1.200", "x"));
+	dataset_free(&ds);
+	import_result_free(&r);
+	sb_free(&sb);
+	free(tsv);
 }
 
 /* Spans of several series that say the same share one line */
