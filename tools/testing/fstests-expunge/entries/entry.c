@@ -59,6 +59,14 @@ void diag_add(struct diag *d, bool error, const char *file,
 	va_end(ap);
 }
 
+void diag_cond(struct diag *d, const struct entry *e, const char *why)
+{
+	char *q = quote_input(e->cond, QUOTE_MAX);
+
+	diag_add(d, true, e->file, e->line, "if %s: %s", q, why);
+	free(q);
+}
+
 void diag_print(const struct diag *d)
 {
 	size_t i;
@@ -533,6 +541,43 @@ static int parse_kind(const char *s, enum entry_kind *kind)
 	return -1;
 }
 
+/*
+ * Data is UTF-8 text: a control character (an escape sequence) or bytes
+ * that are not UTF-8 would be copied into exclude files, reports and
+ * JSON. Tabs are spaces.
+ */
+static bool text_err(struct line_ctx *c, const char *line)
+{
+	size_t n = strlen(line), i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char ch = line[i];
+
+		if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
+			line_err(c, "a control character (0x%02x) at byte %zu: data lines are text",
+				 ch, i + 1);
+			return true;
+		}
+	}
+	i = utf8_valid_len(line, n);
+	if (i < n) {
+		line_err(c, "byte %zu (0x%02x) is not UTF-8: data lines are UTF-8 text",
+			 i + 1, (unsigned char)line[i]);
+		return true;
+	}
+	return false;
+}
+
+/* A condition that does not parse (why is freed): diag_cond() */
+static void cond_err(struct line_ctx *c, const char *cond, char *why)
+{
+	char *q = quote_input(cond, QUOTE_MAX);
+
+	line_err(c, "if %s: %s", q, why);
+	free(q);
+	free(why);
+}
+
 /* The first column: a test, or group:NAME */
 static bool test_column(struct line_ctx *c, const char *word)
 {
@@ -587,8 +632,7 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 			}
 			why = kcond_lint(p);
 			if (why) {
-				line_err(c, "if %s: %s", p, why);
-				free(why);
+				cond_err(c, p, why);
 				goto out;
 			}
 			e.cond = xstrdup(p);
@@ -649,7 +693,8 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 			line_err(&c, "a carriage return inside the line (CR line ends?)");
 			continue;
 		}
-		parse_line(ds, &c, line);
+		if (!text_err(&c, line))
+			parse_line(ds, &c, line);
 	}
 	free(text);
 	return c.errors;

@@ -72,6 +72,11 @@ struct diag {
 
 __printf(5, 6) void diag_add(struct diag *d, bool error, const char *file,
 			     unsigned int line, const char *fmt, ...);
+/*
+ * An error in the condition of e: the condition cut to a few hundred
+ * bytes, so that the reason after it is never cut away.
+ */
+void diag_cond(struct diag *d, const struct entry *e, const char *why);
 void diag_print(const struct diag *d);
 void diag_free(struct diag *d);
 

@@ -185,8 +185,7 @@ static int check_conds(const struct dataset *ds, struct diag *d)
 		const struct entry *e = &ds->entries[idx[i]];
 
 		if (conds[i].error)
-			diag_add(d, true, e->file, e->line, "if %s: %s",
-				 e->cond, conds[i].error);
+			diag_cond(d, e, conds[i].error);
 		free(conds[i].error);
 	}
 	free(conds);

@@ -133,8 +133,7 @@ int selector_init(struct selector *s, const struct dataset *ds,
 		if (!e->cond)
 			continue;
 		if (c->error) {
-			diag_add(d, true, e->file, e->line, "if %s: %s",
-				 e->cond, c->error);
+			diag_cond(d, e, c->error);
 			/* a condition that cannot be read never holds */
 			s->cond[i] = 'n';
 			continue;

@@ -11,6 +11,7 @@
 #include "entries/data-dir.h"
 #include "entries/data-write.h"
 #include "import/import.h"
+#include "lib/escape.h"
 #include "lib/fileio.h"
 
 static const struct {
@@ -49,6 +50,23 @@ static struct import_line **sorted_lines(const struct import_result *r)
 		v[i] = &r->lines[i];
 	qsort(v, r->n, sizeof(*v), by_fs);
 	return v;
+}
+
+/* Where and why, escaped: the source's bytes may be terminal escapes */
+static void print_skips(const struct import_result *r)
+{
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; i < r->nskips; i++) {
+		sb.len = 0;
+		sb_add_escaped(&sb, r->skips[i].origin,
+			       strlen(r->skips[i].origin));
+		sb_puts(&sb, ": not imported: ");
+		sb_add_escaped(&sb, r->skips[i].why, strlen(r->skips[i].why));
+		fprintf(stderr, "%s\n", sb.buf);
+	}
+	sb_free(&sb);
 }
 
 static void print_lines(struct import_line **v, size_t n)
@@ -149,9 +167,7 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 			ret = EXIT_USAGE;
 		}
 	}
-	for (i = 0; i < r.nskips; i++)
-		fprintf(stderr, "%s: not imported: %s\n", r.skips[i].origin,
-			r.skips[i].why);
+	print_skips(&r);
 	fprintf(stderr, "import: %s: %zu data lines, %zu source lines not imported\n",
 		importers[idx].name, r.n, r.nskips);
 	v = sorted_lines(&r);

@@ -48,23 +48,55 @@ void sb_add_markup(struct strbuf *sb, const char *s)
 	}
 }
 
+/* The length of the UTF-8 character at s (n bytes left), 0 if it is none */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned int cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;	/* a continuation, an overlong start, past U+10FFFF */
+	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	if (n < len)
+		return 0;
+	cp = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, past U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len)
 {
-	size_t i, start = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, start = 0, n;
 
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c >= 0x20 && c != 0x7f)
+	while (i < len) {
+		/* text, UTF-8 included, but no C1 control (0xc2 0x80-0x9f) */
+		n = u[i] >= 0x20 && u[i] != 0x7f ? utf8_char(u + i, len - i) : 0;
+		if (n && !(n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+			i += n;
 			continue;
+		}
+		n = n ? n : 1;
 		sb_add(sb, s + start, i - start);
-		if (c == '\n')
-			sb_puts(sb, "\\n");
-		else if (c == '\t')
-			sb_puts(sb, "\\t");
-		else
-			sb_printf(sb, "\\x%02x", c);
-		start = i + 1;
+		for (; n; n--, i++) {
+			if (u[i] == '\n')
+				sb_puts(sb, "\\n");
+			else if (u[i] == '\t')
+				sb_puts(sb, "\\t");
+			else
+				sb_printf(sb, "\\x%02x", u[i]);
+		}
+		start = i;
 	}
 	sb_add(sb, s + start, i - start);
 }
@@ -86,8 +118,18 @@ char *quote_input(const char *s, size_t max)
 	struct strbuf sb = { 0 };
 	size_t len = strlen(s);
 
-	sb_add_escaped(&sb, s, len < max ? len : max);
+	sb_add_escaped(&sb, s, utf8_cut(s, len, max));
 	if (len > max)
 		sb_printf(&sb, "... (%zu bytes)", len);
 	return sb.buf ? sb.buf : xstrdup("");
+}
+
+size_t utf8_valid_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, len;
+
+	while (i < n && (len = utf8_char(u + i, n - i)))
+		i += len;
+	return i;
 }

@@ -12,7 +12,10 @@
 bool has_control(const char *s);
 /* The same for n bytes */
 bool has_control_n(const char *s, size_t n);
-/* Append s with control characters written as C escapes (\\n, \\x1b). */
+/*
+ * Append s with control characters (C0, DEL, C1) and bytes that are not
+ * UTF-8 written as C escapes (\\n, \\x1b): safe for a terminal.
+ */
 void sb_add_escaped(struct strbuf *sb, const char *s, size_t len);
 /*
  * Append s as XML or HTML text or attribute value: the markup characters
@@ -25,6 +28,8 @@ void sb_add_markup(struct strbuf *sb, const char *s);
  * character in two: len, or max less a character's first bytes.
  */
 size_t utf8_cut(const char *s, size_t len, size_t max);
+/* How many of the n bytes at s are valid UTF-8 before the first that is not */
+size_t utf8_valid_len(const char *s, size_t n);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
 #define QUOTE_MAX	200

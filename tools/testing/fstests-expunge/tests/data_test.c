@@ -502,8 +502,9 @@ TEST(cr_only_line_ends_are_an_error)
 
 TEST(messages_quote_a_few_hundred_bytes_escaped)
 {
-	size_t big = 1 << 20;
+	size_t big = 1 << 20, i, len;
 	char *line = malloc(big + 64);
+	int odd;
 	struct parsed p;
 
 	snprintf(line, 64, "generic/001 fail \x1b[2J");
@@ -513,9 +514,66 @@ TEST(messages_quote_a_few_hundred_bytes_escaped)
 	ASSERT_EQ(1, p.d.msgs.n);
 	EXPECT_GT(600, strlen(p.d.msgs.v[0]));
 	EXPECT_FALSE(has_control(p.d.msgs.v[0]));
-	EXPECT_NE(NULL, strstr(p.d.msgs.v[0], "\\x1b[2J"));
 	parsed_free(&p);
+	/* cut between characters, never inside one (both parities) */
+	for (odd = 0; odd < 2; odd++) {
+		snprintf(line, 64, "generic/001 fail x%s", odd ? "x" : "");
+		for (i = strlen(line); i + 2 < big; i += 2)
+			memcpy(line + i, "\xc3\xa9", 2);
+		line[i] = '\0';
+		parse(&p, line);
+		ASSERT_EQ(1, p.d.msgs.n);
+		len = strlen(p.d.msgs.v[0]);
+		EXPECT_GT(600, len);
+		EXPECT_EQ(len, utf8_valid_len(p.d.msgs.v[0], len));
+		parsed_free(&p);
+	}
 	free(line);
+}
+
+/* A long condition is cut in the message, its reason is kept */
+TEST(long_condition_errors_keep_their_reason)
+{
+	struct strbuf sb = { 0 };
+	int i;
+
+	sb_puts(&sb, "generic/002 fail if ");
+	for (i = 0; i < 100; i++)
+		sb_puts(&sb, "EXT4_FS && ");
+	sb_puts(&sb, "(XFS_FS # x");
+	EXPECT_TRUE(one_error(sb.buf, "'(' without ')'"));
+	sb_free(&sb);
+}
+
+/*
+ * Control characters and bytes that are not UTF-8 would reach exclude
+ * files, reports and JSON: refused where they are written, file:line.
+ */
+TEST(control_characters_and_bad_utf8_are_errors)
+{
+	EXPECT_TRUE(one_error("generic/002 fail # a \x1b[2J clear",
+			      "control character"));
+	EXPECT_TRUE(one_error("generic/002 fail # bell\x07", "control character"));
+	EXPECT_TRUE(one_error("# a note \x1b]0;title\x07", "control character"));
+	EXPECT_TRUE(one_error("generic/002 fail # caf\xe9", "not UTF-8"));
+	EXPECT_TRUE(one_error("generic/002 fail # \xc3", "not UTF-8"));
+	EXPECT_TRUE(one_error("generic/002 fail # \xed\xa0\x80 surrogate",
+			      "not UTF-8"));
+	EXPECT_TRUE(one_error("generic/002 fail # \xc0\xaf overlong",
+			      "not UTF-8"));
+}
+
+/* Tabs, and UTF-8 of every length, are text */
+TEST(tabs_and_utf8_are_text)
+{
+	struct parsed p;
+
+	parse(&p, "generic/002 fail\t# caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x90\xa7\tok\n");
+	EXPECT_EQ(0, p.errors);
+	ASSERT_EQ(1, p.ds.n);
+	EXPECT_STREQ("caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x90\xa7\tok",
+		     p.ds.entries[0].comment);
+	parsed_free(&p);
 }
 
 TEST(load_missing_file)

@@ -433,4 +433,41 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 	hostile_free(&h);
 }
 
+/* Only the bytes of text reach a terminal: no escape, no C1, no non-UTF-8 */
+static bool terminal_safe(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	for (; *u; u++) {
+		if ((*u < 0x20 && *u != '\n') || *u == 0x7f || *u >= 0x80)
+			return false;
+	}
+	return true;
+}
+
+/* import quotes its sources' lines: their escape sequences are escaped */
+TEST_F(hostile, import_messages_escape_terminal_escapes)
+{
+	static const char *const lists[] = {
+		"generic/\x1b[2J001 # \x1b]0;t\x07\n",
+		"generic/\x9b" "2J\ngeneric/\xc2\x9b" "31m\n",
+	};
+	struct hostile h;
+	size_t i;
+
+	ASSERT_EQ(0, run_sh("mkdir -p %s/kd/x/any %s/kd/x/6.1.0/xfs/unassigned",
+			    self->dir, self->dir));
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		put_in_dir(self->dir, "kd/x/6.1.0/xfs/unassigned/all.txt",
+			   lists[i]);
+		h = hostile_run(self->dir, "import --from kdevops kd/x");
+		EXPECT_EQ(0, clear_exit(_metadata, &h));
+		EXPECT_NE(NULL, strstr(h.err, i ? "\\x9b2J" : "\\x1b[2J"));
+		EXPECT_TRUE(terminal_safe(h.err)) {
+			TH_LOG("%s", h.err);
+		}
+		hostile_free(&h);
+	}
+}
+
 TEST_HARNESS_MAIN
