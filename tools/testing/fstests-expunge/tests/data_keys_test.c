@@ -25,14 +25,13 @@ static size_t parse_one(const char *line, struct dataset *ds, struct diag *d)
 
 TEST(every_new_key_parses)
 {
+	static const char *const line[] = {
+		"generic/175 fail from=kdevops:workflows/x/xfs_crc.txt@2b5b7c1,hand seen=6.12.3,6.13 until=6.14 passed=6.15 cause=test test-fixed-by=9caf3ee0 test-fixed=v2023.08.20 env=!large-disk,fast # why\n",
+	};
 	struct dataset ds;
 	struct diag d;
 
-	ASSERT_EQ(0, parse_one("generic/175 fail "
-			       "from=kdevops:workflows/x/xfs_crc.txt@2b5b7c1,hand "
-			       "seen=6.12.3,6.13 until=6.14 passed=6.15 cause=test "
-			       "test-fixed-by=9caf3ee0 test-fixed=v2023.08.20 "
-			       "env=!large-disk,fast # why\n", &ds, &d));
+	ASSERT_EQ(0, parse_one(line[0], &ds, &d));
 	ASSERT_EQ(1, ds.n);
 	EXPECT_STREQ("kdevops:workflows/x/xfs_crc.txt@2b5b7c1", ds.entries[0].from[0]);
 	EXPECT_STREQ("hand", ds.entries[0].from[1]);
@@ -334,13 +333,14 @@ TEST(other_switches_are_no_duplicates)
 
 TEST(json_has_every_new_key)
 {
+	static const char *const line[] = {
+		"generic/1 fail from=hand seen=6.12 until=6.13 passed=6.14 cause=env test-fixed-by=abcdef0 test-fixed=v2024.01.01 env=gce # r\n",
+	};
 	struct strbuf sb = { 0 };
 	struct dataset ds;
 	struct diag d;
 
-	ASSERT_EQ(0, parse_one("generic/1 fail from=hand seen=6.12 until=6.13 "
-			       "passed=6.14 cause=env test-fixed-by=abcdef0 "
-			       "test-fixed=v2024.01.01 env=gce # r\n", &ds, &d));
+	ASSERT_EQ(0, parse_one(line[0], &ds, &d));
 	json_entry(&sb, &ds.entries[0]);
 	EXPECT_NE(NULL, strstr(sb.buf, "\"from\": [\"hand\"]"));
 	EXPECT_NE(NULL, strstr(sb.buf, "\"seen\": [\"6.12\"]"));

@@ -450,7 +450,8 @@ TEST_F(hostile, import_messages_escape_terminal_escapes)
 {
 	static const char *const lists[] = {
 		"generic/\x1b[2J001 # \x1b]0;t\x07\n",
-		"generic/\x9b" "2J\ngeneric/\xc2\x9b" "31m\n",
+		/* a C1 CSI, raw and in UTF-8: "CSI 2J", "CSI 31m" */
+		"generic/\x9b\x32J\ngeneric/\xc2\x9b\x33\x31m\n",
 	};
 	struct hostile h;
 	size_t i;
