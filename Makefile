@@ -52,11 +52,12 @@ run: build
 		cat $(BUILD)/exclude/$$fs.exclude; \
 	done
 
-# other harnesses' own lists, which make check proves the import against
-REFDATA ?= $(CURDIR)/../shared/refdata
-
+# REFDATA=DIR: the other harnesses' own lists, which make check proves
+# the import against; by default ../shared/refdata, whose three checks
+# are skipped when it is missing (REFDATA given or CI set: they fail)
 check: setup
-	@REFDATA=$(abspath $(REFDATA)) bash dev/check.sh $(KSRC) $(BUILD) $(TREES)
+	@$(if $(REFDATA),REFDATA=$(abspath $(REFDATA))) bash dev/check.sh $(KSRC) \
+		$(BUILD) $(TREES)
 
 # Into a tree of yours, never into the cached one make check uses.
 apply:
