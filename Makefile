@@ -5,7 +5,8 @@
 #   make check    set up, then every test; ends with "N passed, N failed"
 #   make screenshot  a PNG of compare's HTML report (build/screenshot/)
 #   make bench    compare's time and memory against its floor and peers
-#                 (XFSTESTS_BLD=DIR: the peer; BENCH_LARGE_MB=1024)
+#                 (XFSTESTS_BLD=DIR: the peer; BENCH_LARGE_MB=1024), and
+#                 matrix over an archive of BENCH_RUNS (10000) runs
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (one per parser) N s
 #   make KSRC=DIR use that kernel tree (default: Debian's linux-source-6.12,
 #                 unpacked under .cache/ by the set-up)
@@ -71,11 +72,13 @@ patches:
 	@bash dev/patches.sh $(KSRC) $(OUT)
 
 # compare's speed and memory against its floor and peers, exclude's
-# time (not part of check); BENCH_LARGE_MB=1024: the RSS at 1 GB
+# time, matrix's over an archive (not part of check); BENCH_LARGE_MB=1024:
+# the RSS at 1 GB; BENCH_RUNS: the runs of the archive
 bench: build
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD) bench \
 		$(if $(BENCH_MB),BENCH_MB=$(BENCH_MB)) \
-		$(if $(BENCH_LARGE_MB),BENCH_LARGE_MB=$(BENCH_LARGE_MB))
+		$(if $(BENCH_LARGE_MB),BENCH_LARGE_MB=$(BENCH_LARGE_MB)) \
+		$(if $(BENCH_RUNS),BENCH_RUNS=$(BENCH_RUNS))
 
 # every parser under libFuzzer (clang), FUZZ_SECONDS each (not part of
 # check, which runs each for a few seconds)

@@ -36,9 +36,9 @@ static struct cell_col *col_of(struct cells *cs, const struct run_record *r,
 			       unsigned int *group)
 {
 	struct cell_group g = {
-		cells_name(cs, record_get(r, "fs") ?: "unknown"),
-		cells_name(cs, record_get(r, "section") ?: "unknown"),
-		cells_name(cs, record_get(r, "machine") ?: "unknown"),
+		.fs = cells_name(cs, record_get(r, "fs") ?: "unknown"),
+		.section = cells_name(cs, record_get(r, "section") ?: "unknown"),
+		.machine = cells_name(cs, record_get(r, "machine") ?: "unknown"),
 	};
 	unsigned int kernel = cells_name(cs, record_get(r, "kernel") ?: "unknown");
 	char key[48];
@@ -58,26 +58,43 @@ static struct cell_col *col_of(struct cells *cs, const struct run_record *r,
 	return &cs->col[i];
 }
 
-static struct cell *cell_of(struct cells *cs, unsigned int group,
-			    unsigned int kernel, const char *test)
+/* a[i], a growing array of unsigned ints, zeroes where new */
+static unsigned int *slot_of(unsigned int **a, size_t *n, size_t i)
 {
-	unsigned int t = cells_name(cs, test), i;
-	char key[48];
-	bool added;
+	size_t old = *n;
 
-	snprintf(key, sizeof(key), "%u/%u/%u", group, kernel, t);
-	i = lookup(&cs->cell_ix, key, &cs->c, &cs->n, &cs->alloc,
-		   sizeof(*cs->c), &added);
-	if (added) {
-		cs->c[i].group = group;
-		cs->c[i].kernel = kernel;
-		cs->c[i].test = t;
+	if (i >= old) {
+		*n = i < 16 ? 32 : 2 * i;
+		*a = xrealloc(*a, *n * sizeof(**a));
+		memset(*a + old, 0, (*n - old) * sizeof(**a));
 	}
-	return &cs->c[i];
+	return &(*a)[i];
+}
+
+/* The cell of test in column col: two array lookups once it exists */
+static struct cell *cell_of(struct cells *cs, struct cell_col *col,
+			    const char *test)
+{
+	unsigned int t = cells_name(cs, test);
+	struct cell_group *g = &cs->g[col->group];
+	unsigned int *tn = slot_of(&g->tix, &g->ntix, t), *ci;
+	struct cell *c;
+
+	if (!*tn)
+		*tn = ++g->ntests;
+	ci = slot_of(&col->cix, &col->ncix, *tn - 1);
+	if (*ci)
+		return &cs->c[*ci - 1];
+	c = array_push(&cs->c, &cs->n, &cs->alloc, sizeof(*cs->c));
+	*ci = cs->n;
+	c->group = col->group;
+	c->kernel = col->kernel;
+	c->test = t;
+	return c;
 }
 
 /* The attempts of one test in a run are consecutive testcases */
-static void add_cases(struct cells *cs, const struct cell_col *col,
+static void add_cases(struct cells *cs, struct cell_col *col,
 		      const struct result_file *rf, bool cut_short)
 {
 	size_t i, j;
@@ -92,7 +109,7 @@ static void add_cases(struct cells *cs, const struct cell_col *col,
 			fail += rf->cases[j].outcome == OUT_FAIL;
 			skip += rf->cases[j].outcome == OUT_NOTRUN;
 		}
-		c = cell_of(cs, col->group, col->kernel, rf->cases[i].name);
+		c = cell_of(cs, col, rf->cases[i].name);
 		c->runs += pass || fail;
 		c->fail += !!fail;
 		c->mixed += pass && fail;
@@ -122,11 +139,16 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 
 void cells_free(struct cells *cs)
 {
+	size_t i;
+
+	for (i = 0; i < cs->ng; i++)
+		free(cs->g[i].tix);
+	for (i = 0; i < cs->ncol; i++)
+		free(cs->col[i].cix);
 	strmap_free(&cs->name_ix);
 	strlist_free(&cs->names);
 	strmap_free(&cs->group_ix);
 	strmap_free(&cs->col_ix);
-	strmap_free(&cs->cell_ix);
 	free(cs->g);
 	free(cs->col);
 	free(cs->c);

@@ -10,15 +10,27 @@
 #include "archive/archive.h"
 #include "lib/strmap.h"
 
-/* A group: one filesystem, section and machine; its runs shown apart */
+/*
+ * A group: one filesystem, section and machine; its runs shown apart.
+ * Its tests are numbered in it: tix[name index] is a test's number + 1,
+ * 0 for a name that is no test of the group.
+ */
 struct cell_group {
 	unsigned int fs, section, machine;	/* name indexes */
+	unsigned int *tix;
+	size_t ntix;
+	unsigned int ntests;
 };
 
-/* The runs of one group on one kernel */
+/*
+ * The runs of one group on one kernel; cix[test number] is the index of
+ * its cell + 1, 0 while the test has none (no hashing a testcase).
+ */
 struct cell_col {
 	unsigned int group, kernel;
 	unsigned int runs, incomplete, corrupt;
+	unsigned int *cix;
+	size_t ncix;
 };
 
 struct cell {
@@ -33,7 +45,7 @@ struct cell {
 struct cells {
 	struct strmap name_ix;	/* a name: its index in names */
 	struct strlist names;
-	struct strmap group_ix, col_ix, cell_ix;
+	struct strmap group_ix, col_ix;
 	struct cell_group *g;
 	size_t ng, ag;
 	struct cell_col *col;
