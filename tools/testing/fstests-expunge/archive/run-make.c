@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "archive/fstests-commit.h"
 #include "archive/run-make.h"
 #include "kernel/kernel.h"
 #include "kernel/version.h"
@@ -129,6 +130,7 @@ static void describe(struct new_run *run, const struct result_file *rf,
 {
 	struct run_record *r = &run->rec;
 	char *kernel = NULL, *section = NULL, *machine = NULL, *fs_guess = NULL;
+	char *commit = fstests_commit_of_run(o->fstests, path);
 	char buf[48];
 	const char *fs = rf ? result_prop(rf, "FSTYP") : NULL, *how;
 	struct kver v;
@@ -155,7 +157,7 @@ static void describe(struct new_run *run, const struct result_file *rf,
 	record_set(r, "mkfs", rf ? result_prop(rf, "MKFS_OPTIONS") : NULL);
 	record_set(r, "mount", rf ? result_prop(rf, "MOUNT_OPTIONS") : NULL);
 	record_set(r, "device", device_kind(rf ? result_prop(rf, "TEST_DEV") : NULL));
-	record_set(r, "fstests", "unknown");
+	record_set(r, "fstests", commit ? commit : "unknown");
 	record_set(r, "started", rf ? rf->started : NULL);
 	if (o->machine)
 		machine = xstrdup(o->machine);
@@ -168,6 +170,7 @@ static void describe(struct new_run *run, const struct result_file *rf,
 	free(section);
 	free(machine);
 	free(fs_guess);
+	free(commit);
 }
 
 /* Read the files of the run and its id: a hash of their content */

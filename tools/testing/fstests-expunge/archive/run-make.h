@@ -8,6 +8,7 @@
 struct add_opts {
 	const char *machine;	/* --machine, or NULL */
 	const char *config;	/* --config FILE, or NULL */
+	const char *fstests;	/* --fstests DIR, or NULL */
 };
 
 struct run_file {
@@ -27,7 +28,7 @@ struct new_run {
 /*
  * Read the n result.xml files of one run (a section, or the shards of
  * one) and make its record: kernel, version, fs, section, options,
- * device kind, machine, counts and status (complete, incomplete or
+ * device kind, fstests commit, machine, counts and status (complete, incomplete or
  * corrupt: a file that cannot be parsed is kept and said so). Returns 0,
  * or -1 with *err when a file cannot be read at all.
  */

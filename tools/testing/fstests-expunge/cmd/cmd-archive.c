@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "archive/archive.h"
 #include "archive/archive-git.h"
@@ -10,7 +11,8 @@
 
 static const struct usage usage = {
 	.cmd = "archive",
-	.synopsis = "add [--archive DIR] [--machine NAME] [--config FILE] RESULTS...",
+	.synopsis = "add [--archive DIR] [--machine NAME] [--config FILE]\n"
+		    "[--fstests DIR] RESULTS...",
 	.about =
 "Record runs in a results archive, a plain git repository (shared with\n"
 "git push and pull): a new or empty DIR becomes one with git init. Each\n"
@@ -18,9 +20,12 @@ static const struct usage usage = {
 "results tree) is one run, the shards of a check-parallel run together:\n"
 "it is stored compressed under runs/ID/ (ID: a hash of its content) with\n"
 "a record of its kernel, upstream version, filesystem, section, MKFS and\n"
-"MOUNT options, device kind, machine and status, in a commit of its own\n"
-"whose message sums it up. A run already there adds nothing; a corrupt\n"
-"or cut-short run is recorded as such.",
+"MOUNT options, device kind, fstests commit, machine and status, in a\n"
+"commit of its own whose message sums it up. A run already there adds\n"
+"nothing; a corrupt or cut-short run is recorded as such. The fstests\n"
+"commit is the HEAD of the git tree --fstests names, else the one 'run'\n"
+"recorded beside the result.xml, else that of the fstests tree the\n"
+"results lie in, else that of $FSTESTS_DIR; else \"unknown\".",
 	.exit_status =
 "Exit status: 0, or 2 on bad usage, unreadable input or a failed write.",
 };
@@ -60,9 +65,13 @@ int do_archive(int argc, char **argv)
 			   "a kdevops archive path, else the result's hostname)"),
 		OPT_STRING(0, "config", &o.config, "FILE",
 			   "the kernel's config: stored, and its hash recorded"),
+		OPT_STRING(0, "fstests", &o.fstests, "DIR",
+			   "the fstests tree the runs were made with: its\n"
+			   "commit is recorded"),
 		OPT_END()
 	};
 	bool sub = argc > 1 && !strcmp(argv[1], "add");
+	struct stat st;
 
 	argc = parse_options(argc - sub, argv + sub, opts, &usage);
 	if (argc < 0)
@@ -70,6 +79,10 @@ int do_archive(int argc, char **argv)
 	if (!sub || !argc) {
 		pr_err(sub ? "archive add: no results given" :
 		       "archive: 'add' is the only subcommand");
+		return usage_error("archive");
+	}
+	if (o.fstests && (stat(o.fstests, &st) || !S_ISDIR(st.st_mode))) {
+		pr_err("archive add: --fstests %s: not a directory", o.fstests);
 		return usage_error("archive");
 	}
 	return add(dir && *dir ? dir : "fstests-archive", &o, argc,

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "archive/fstests-commit.h"
 #include "entries/exclude-write.h"
 #include "entries/for-kernel.h"
 #include "lib/fileio.h"
@@ -122,6 +123,25 @@ static int lock(struct run_ctx *rc)
 	return ret;
 }
 
+/* The fstests commit run, kept beside the results for "archive add" */
+static int save_fstests_commit(struct run_ctx *rc)
+{
+	char *commit = fstests_commit(rc->fstests), *path, *line;
+	int ret;
+
+	if (!commit)
+		return 0;
+	path = xasprintf("%s/%s", rc->st.secdir, FSTESTS_COMMIT_FILE);
+	line = xasprintf("%s\n", commit);
+	ret = write_file_atomic(path, line, strlen(line));
+	if (ret)
+		pr_err("%s: %s", path, strerror(errno));
+	free(path);
+	free(line);
+	free(commit);
+	return ret;
+}
+
 static int prepare(struct run_ctx *rc)
 {
 	const struct run_opts *o = rc->o;
@@ -152,7 +172,8 @@ static int prepare(struct run_ctx *rc)
 			return EXIT_USAGE;
 		if (run_state_recover(&rc->st))
 			return EXIT_USAGE;
-	} else if (run_state_save_args(&rc->st, o->args, o->nargs)) {
+	} else if (run_state_save_args(&rc->st, o->args, o->nargs) ||
+		   save_fstests_commit(rc)) {
 		return EXIT_USAGE;
 	}
 	rc->kd = kdata_load(&rc->kc, o->fs);

@@ -492,6 +492,30 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	run_free(&r);
 }
 
+TEST_F(run, the_fstests_commit_is_kept_for_archive_add)
+{
+	char *sha, *rec;
+	struct run_result r;
+	size_t len;
+
+	ASSERT_EQ(0, run_sh("cd %s/fstests && git init -q && git add . && %s && %s > %s/head",
+			    self->dir, "git -c user.name=t -c user.email=t@t commit -qm t",
+			    "git rev-parse HEAD", self->dir));
+	sha = get_file(str_printf("%s/head", self->dir), &len);
+	r = fexp_run(self, "-- generic/004");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ(sha, get_file(str_printf("%s/res/s1/fstests-expunge/fstests-commit",
+					      self->dir), &len));
+	/* the results lie outside the tree: archive add has it from there */
+	unsetenv("FSTESTS_DIR");
+	r = run_fexp(str_printf("archive add -a %s/a %s/res/s1/result.xml",
+				self->dir, self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	sha[strcspn(sha, "\n")] = '\0';
+	rec = str_printf("fstests: %s", sha);
+	EXPECT_EQ(0, run_sh("grep -qx '%s' %s/a/runs/*/run", rec, self->dir));
+}
+
 TEST_F(run, bad_usage_and_a_missing_check_exit_2)
 {
 	struct run_result r = run_fexp("run --fs ext4");
