@@ -3,9 +3,12 @@
 # scripts/fstests-expunge-apply on small made-up trees, for what the real
 # trees do not show: entries out of order, an entry without F: lines,
 # X: lines, a missing entry, an unrouted data file, an overlay that is not
-# a git checkout, symlinked files, a tools/Makefile without selftests.
+# a git checkout, symlinked files, a tools/Makefile without selftests; and
+# a git checkout of the overlay with build products in it (*.o, *.d with
+# absolute paths, a library, the binary, a stray file): only what git
+# tracks is listed, applied and, with KSRC, in the patch series.
 #
-# Usage: dev/check-apply.sh WORKDIR
+# Usage: dev/check-apply.sh WORKDIR [KSRC]
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -113,6 +116,8 @@ mkoverlay() {
 	cp "$d/data/global.expunge" "$d/data/xfs.expunge"
 	: >"$d/main.c"
 	: >"$d/main.o"
+	echo "$d/main.o: $d/main.c" >"$d/main.d"
+	: >"$d/tests/libfexp.a"
 	: >"$d/fstests-expunge"
 	: >"$d/gen/builtin-data.c"
 	: >"$d/tests/cli_test.c"
@@ -346,6 +351,42 @@ if [ $rc1 -eq 2 ] && [ $rc2 -eq 2 ]; then
 	ok "not a kernel tree, bad option: exit 2"
 else
 	bad "not a kernel tree, bad option: exit 2 (got $rc1, $rc2)"
+fi
+
+# A git checkout of this overlay (HEAD, with the scripts as they are
+# here) built in place: what git does not track never ships
+c=$work/clone
+rm -rf "$c"
+git clone -q "$top" "$c"
+cp "$apply" "$c/scripts/"
+cp "$top/dev/patches.sh" "$c/dev/"
+d=$c/tools/testing/fstests-expunge
+echo "$d/archive/cells.o: $d/archive/cells.c $d/archive/cells.h" \
+	>"$d/archive/cells.d"
+for f in archive/cells.o main.d tests/libfexp.a tests/cli_test fstests-expunge \
+	 notes.txt; do
+	[ -e "$d/$f" ] || echo "$d" >"$d/$f"
+done
+git -C "$c" ls-files -- tools/testing/fstests-expunge \
+	Documentation/filesystems/testing 'scripts/fstests-expunge-*' |
+	while read -r f; do
+		[ -f "$c/$f" ] && [ ! -L "$c/$f" ] && echo "$f"
+	done | LC_ALL=C sort >"$work/tracked"
+"$c/scripts/fstests-expunge-apply" --list >"$work/got"
+expect "a built git checkout: only tracked files listed" "$work/got" \
+	<"$work/tracked"
+if [ -n "${2:-}" ]; then
+	rm -rf "$work/patches"
+	if bash "$c/dev/patches.sh" "$2" "$work/patches" >"$work/patches.log" 2>&1; then
+		sed -n 's|^+++ b/||p' "$work/patches"/*.patch |
+			grep -vx 'MAINTAINERS\|tools/Makefile\|Documentation/filesystems/index.rst' |
+			LC_ALL=C sort >"$work/got"
+		expect "a built git checkout: the patch series holds tracked files only" \
+			"$work/got" <"$work/tracked"
+	else
+		bad "a built git checkout: dev/patches.sh failed"
+		tail -n 20 "$work/patches.log" | sed 's/^/#   /'
+	fi
 fi
 
 echo "$fails failed"

@@ -163,7 +163,7 @@ step "commands: no cmd/ file over 150 lines, no function there over 50" \
 step "commands: the check names a command that grew" commands_catch
 
 step "apply script on made-up trees (dev/check-apply.sh)" \
-	bash "$top/dev/check-apply.sh" "$build/check-apply"
+	bash "$top/dev/check-apply.sh" "$build/check-apply" "$ksrc"
 
 # The overlay applied to each kernel tree given (dev/check-tree.sh)
 for t in "$@"; do
