@@ -18,6 +18,7 @@
 #include "lib/strbuf.h"
 #include "run/check-child.h"
 #include "run/check-guard.h"
+#include "run/resume-state.h"
 
 #define NAME_MAX_LEN	128
 
@@ -78,7 +79,7 @@ static pid_t spawn(const struct check_call *cc, int *fd)
 
 static void record_running(const struct check_call *cc, const char *test)
 {
-	char *text = xasprintf("%u %s\n", cc->round, test);
+	char *text = run_state_running_text(cc->round, test);
 
 	if (write_file_atomic(cc->running, text, strlen(text)))
 		pr_warn("%s: %s", cc->running, strerror(errno));

@@ -10,7 +10,7 @@ struct check_call {
 	const char *result_base;	/* RESULT_BASE for check */
 	const char *const *argv;	/* "./check" and its arguments, NULL-ended */
 	/*
-	 * Where to keep the test now running, as "ROUND TEST", rewritten
+	 * Where to keep the test now running, as "ROUND TEST BOOT_ID", rewritten
 	 * (and synced) as check starts each test: what a crash leaves.
 	 */
 	const char *running;

@@ -13,6 +13,7 @@
 #include "run/resume-state.h"
 
 #define LOG_MAX		(256u << 20)	/* the largest log file kept */
+#define BOOT_ID		"/proc/sys/kernel/random/boot_id"
 
 static const char *const log_exts[] = {
 	".full", ".dmesg", ".out.bad", ".notrun", ".hints",
@@ -228,10 +229,41 @@ static int note_crash(const struct run_state *st, const char *piece,
 	return ret;
 }
 
-int run_state_recover(const struct run_state *st)
+/* This boot of the machine, or "" where the kernel does not say. */
+static const char *boot_id(void)
+{
+	static char id[40];
+	FILE *f;
+
+	if (id[0])
+		return id;
+	f = fopen(BOOT_ID, "r");
+	if (!f || fscanf(f, "%39s", id) != 1)
+		id[0] = '\0';
+	if (f)
+		fclose(f);
+	return id;
+}
+
+char *run_state_running_text(unsigned int round, const char *test)
+{
+	return xasprintf("%u %s %s\n", round, test, boot_id());
+}
+
+/*
+ * The machine went down while test ran: the run stopped in an earlier
+ * boot (or one that said none). In this boot, run itself was killed
+ * (check died with it): the test runs again, it did not crash.
+ */
+static bool went_down(const char *boot)
+{
+	return !boot[0] || !boot_id()[0] || strcmp(boot, boot_id());
+}
+
+int run_state_recover(const struct run_state *st, bool check_died)
 {
 	char *path = run_state_path(st, "running"), *buf, *name = NULL;
-	char test[160];
+	char test[160], boot[40] = "";
 	unsigned int round;
 	size_t len;
 	int ret = 0;
@@ -240,12 +272,17 @@ int run_state_recover(const struct run_state *st)
 		free(path);
 		return 0;	/* nothing was running */
 	}
-	if (sscanf(buf, "%u %159s", &round, test) != 2) {
+	if (sscanf(buf, "%u %159s %39s", &round, test, boot) < 2) {
 		pr_warn("%s: not a test: ignored", path);
 	} else {
 		ret = take(st, round ? "retry" : "main", &name);
-		if (!ret && !piece_has(st, name, test)) {
-			pr_warn("%s: %s was running when the run stopped: crashed",
+		if (ret || piece_has(st, name, test)) {
+			/* it finished */
+		} else if (!check_died && !went_down(boot)) {
+			pr_warn("%s: %s was running when run was killed: it runs again",
+				st->section, test);
+		} else {
+			pr_warn("%s: %s was running when the machine went down: crashed",
 				st->section, test);
 			ret = note_crash(st, name, test);
 		}

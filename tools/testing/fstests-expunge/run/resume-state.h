@@ -48,11 +48,19 @@ int run_state_load_args(const struct run_state *st, struct strlist *args);
 int run_state_take(const struct run_state *st, const char *kind);
 
 /*
- * After a crash (a "running" file left behind): keep what check wrote
- * before it as the next piece, and record the test that was running as
- * crashed in it, unless it had finished. Returns 0, or -1.
+ * What the "running" file holds while test runs: "ROUND TEST BOOT_ID"
+ * (malloc'd), so that --resume can tell a reboot from a killed run.
  */
-int run_state_recover(const struct run_state *st);
+char *run_state_running_text(unsigned int round, const char *test);
+
+/*
+ * After check died (check_died) or run stopped (a "running" file left
+ * behind): keep what check wrote before it as the next piece, and record
+ * the test that was running as crashed in it, unless it had finished or,
+ * when run stopped, the machine did not go down since (run itself was
+ * killed and check with it: the test runs again). Returns 0, or -1.
+ */
+int run_state_recover(const struct run_state *st, bool check_died);
 
 /*
  * Read every piece whole: the main run's into parts, the retry rounds'

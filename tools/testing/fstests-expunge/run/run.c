@@ -170,7 +170,7 @@ static int prepare(struct run_ctx *rc)
 			return EXIT_USAGE;
 		if (!o->nargs && run_state_load_args(&rc->st, &rc->args))
 			return EXIT_USAGE;
-		if (run_state_recover(&rc->st))
+		if (run_state_recover(&rc->st, false))
 			return EXIT_USAGE;
 	} else if (run_state_save_args(&rc->st, o->args, o->nargs) ||
 		   save_fstests_commit(rc)) {
@@ -332,7 +332,7 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 		/* killed, not by us: the running test is as if crashed */
 		pr_err("check was killed (signal %d)", status - 128);
 		rc->died = true;
-		if (run_state_recover(&rc->st))
+		if (run_state_recover(&rc->st, true))
 			status = -1;
 	} else if (status >= 0) {
 		unlink(running);

@@ -358,13 +358,46 @@ TEST_F(run, kill_9_of_run_ends_check_and_its_tests)
 		kill(-pgid, SIGKILL);
 }
 
-TEST_F(run, second_run_on_the_results_or_a_device_is_refused)
+TEST_F(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash)
 {
-	pid_t pid = start_hanging(self, "");
+	pid_t pid = start_hanging(self, ""), pgid;
+	struct result_file rf;
 	struct run_result r;
-	char *other, *want;
+	int i;
 
 	ASSERT_GT(pid, 0);
+	pgid = getpgid(check_pid(self));
+	ASSERT_GT(pgid, 0);
+	kill(pid, SIGKILL);
+	wait_status(pid);
+	for (i = 0; i < 500 && group_alive(pgid); i++)
+		usleep(20000);
+	unlink(str_printf("%s/state/hang", self->dir));
+	r = fexp_run(self, "--resume");
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.err, "went down"));
+	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running when run was killed"));
+	ASSERT_EQ(0, read_merged(self, &rf));
+	EXPECT_FALSE(rf.incomplete);
+	/* what ran before the kill is not run again; 005 is */
+	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/005"));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
+	EXPECT_EQ(3, rf.ncases);
+	result_free(&rf);
+	run_free(&r);
+}
+
+TEST_F(run, second_run_on_the_results_or_a_device_is_refused)
+{
+	pid_t pid = start_hanging(self, ""), pgid;
+	struct run_result r;
+	char *other, *want;
+	int i;
+
+	ASSERT_GT(pid, 0);
+	pgid = getpgid(check_pid(self));
+	ASSERT_GT(pgid, 0);
 	want = str_printf("in use by run %d", pid);
 	/* the same results directory */
 	r = fexp_run(self, "-- generic/001");
@@ -387,9 +420,11 @@ TEST_F(run, second_run_on_the_results_or_a_device_is_refused)
 	kill(pid, SIGKILL);
 	wait_status(pid);
 	/* the holder gone, its check with it: the lock is free */
+	for (i = 0; i < 500 && group_alive(pgid); i++)
+		usleep(20000);
 	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
-	EXPECT_EQ(1, r.status);	/* generic/005 crashed */
+	EXPECT_EQ(0, r.status);	/* generic/005 ran again, and passed */
 	EXPECT_NE(NULL, strstr(r.err, "taken over"));
 	run_free(&r);
 	free(other);
@@ -475,10 +510,13 @@ TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
 	kill(-pgid, SIGKILL);
 	kill(pid, SIGKILL);
 	wait_status(pid);
+	/* and comes up again: the run stopped in another boot */
+	put_str(str_printf("%s/res/s1/fstests-expunge/running", self->dir),
+		"0 generic/005 00000000-0000-0000-0000-000000000000\n");
 	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(1, r.status);
-	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running"));
+	EXPECT_NE(NULL, strstr(r.err, "generic/005 was running when the machine went down"));
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_FALSE(rf.incomplete);
 	/* finished before the crash: not run again, but retried */

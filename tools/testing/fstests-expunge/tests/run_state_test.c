@@ -64,7 +64,7 @@ TEST_F(state, a_crash_records_the_running_test_in_its_piece)
 	put_str(str_printf("%s/result.xml", self->st.secdir),
 		SUITE_HEAD CASE("generic/001"));
 	put_str(run_state_path(&self->st, "running"), "0 generic/002\n");
-	ASSERT_EQ(0, run_state_recover(&self->st));
+	ASSERT_EQ(0, run_state_recover(&self->st, false));
 	EXPECT_FALSE(there(run_state_path(&self->st, "running")));
 	EXPECT_TRUE(there(run_state_path(&self->st, "main-1.xml")));
 	ASSERT_EQ(0, run_state_load(&self->st, &parts, &np, &retries, &nr));
@@ -84,7 +84,7 @@ TEST_F(state, a_test_that_finished_is_no_crash)
 	put_str(str_printf("%s/result.xml", self->st.secdir),
 		SUITE_HEAD CASE("generic/001"));
 	put_str(run_state_path(&self->st, "running"), "0 generic/001\n");
-	ASSERT_EQ(0, run_state_recover(&self->st));
+	ASSERT_EQ(0, run_state_recover(&self->st, false));
 	EXPECT_FALSE(there(run_state_path(&self->st, "crashed")));
 }
 
@@ -94,7 +94,7 @@ TEST_F(state, a_crash_before_any_result_leaves_an_empty_piece)
 	size_t np, nr;
 
 	put_str(run_state_path(&self->st, "running"), "2 generic/005\n");
-	ASSERT_EQ(0, run_state_recover(&self->st));
+	ASSERT_EQ(0, run_state_recover(&self->st, false));
 	/* round 2 was running: its retry piece, empty but for the crash */
 	EXPECT_TRUE(there(run_state_path(&self->st, "retry-1.xml")));
 	ASSERT_EQ(0, run_state_load(&self->st, &parts, &np, &retries, &nr));
@@ -105,6 +105,41 @@ TEST_F(state, a_crash_before_any_result_leaves_an_empty_piece)
 	result_free(&retries[0]);
 	free(parts);
 	free(retries);
+}
+
+TEST_F(state, run_killed_in_this_boot_is_no_crash)
+{
+	char *running = run_state_running_text(0, "generic/002");
+
+	put_str(str_printf("%s/result.xml", self->st.secdir),
+		SUITE_HEAD CASE("generic/001"));
+	put_str(run_state_path(&self->st, "running"), running);
+	ASSERT_EQ(0, run_state_recover(&self->st, false));
+	EXPECT_FALSE(there(run_state_path(&self->st, "running")));
+	/* what ran before is kept; the test will run again */
+	EXPECT_TRUE(there(run_state_path(&self->st, "main-1.xml")));
+	EXPECT_FALSE(there(run_state_path(&self->st, "crashed")));
+	free(running);
+}
+
+TEST_F(state, run_stopped_in_an_earlier_boot_is_a_crash)
+{
+	put_str(str_printf("%s/result.xml", self->st.secdir),
+		SUITE_HEAD CASE("generic/001"));
+	put_str(run_state_path(&self->st, "running"),
+		"0 generic/002 00000000-0000-0000-0000-000000000000\n");
+	ASSERT_EQ(0, run_state_recover(&self->st, false));
+	EXPECT_TRUE(there(run_state_path(&self->st, "crashed")));
+}
+
+TEST_F(state, check_that_died_in_this_boot_is_a_crash)
+{
+	char *running = run_state_running_text(0, "generic/002");
+
+	put_str(run_state_path(&self->st, "running"), running);
+	ASSERT_EQ(0, run_state_recover(&self->st, true));
+	EXPECT_TRUE(there(run_state_path(&self->st, "crashed")));
+	free(running);
 }
 
 TEST_F(state, pieces_are_numbered_and_a_fresh_run_forgets_them)
