@@ -283,3 +283,22 @@ int write_file_atomic(const char *path, const char *buf, size_t len)
 
 	return write_files_atomic(&p, &sb, 1);
 }
+
+int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int ret = 0;
+
+	for (s = p + 1; *s && !ret; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			ret = -1;
+		*s = '/';
+	}
+	if (!ret && mkdir(p, 0755) && errno != EEXIST)
+		ret = -1;
+	free(p);
+	return ret;
+}

@@ -29,6 +29,9 @@ int open_regular(const char *path);
 /* The same, with the file's status */
 int open_regular_stat(const char *path, struct stat *st);
 
+/* mkdir -p: path and the directories above it. Returns 0, or -1. */
+int mkdir_p(const char *path);
+
 /*
  * Read a whole regular file (open_regular()), at most max bytes (a larger file is an error).
  * Returns 0, or -1 with errno set (EFBIG when over max).

@@ -24,25 +24,6 @@ char *run_state_path(const struct run_state *st, const char *name)
 	return xasprintf("%s/%s", st->dir, name);
 }
 
-static int mkdir_p(const char *path)
-{
-	char *p = xstrdup(path), *s;
-	int ret = 0;
-
-	for (s = p + 1; *s && !ret; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			ret = -1;
-		*s = '/';
-	}
-	if (!ret && mkdir(p, 0755) && errno != EEXIST)
-		ret = -1;
-	free(p);
-	return ret;
-}
-
 /* Forget an earlier run: every file of the state directory. */
 static void clear_dir(const char *dir)
 {
@@ -282,8 +263,9 @@ int run_state_recover(const struct run_state *st, bool check_died)
 			pr_warn("%s: %s was running when run was killed: it runs again",
 				st->section, test);
 		} else {
-			pr_warn("%s: %s was running when the machine went down: crashed",
-				st->section, test);
+			pr_warn("%s: %s was running when %s: crashed",
+				st->section, test, check_died ? "check died" :
+				"the machine went down");
 			ret = note_crash(st, name, test);
 		}
 	}

@@ -39,12 +39,16 @@ struct run_ctx {
 	time_t start;
 };
 
-/* An absolute path for dir, which is made if missing. */
+/* An absolute path for dir, which is made if missing (as check does). */
 static char *abs_dir(const char *dir)
 {
 	char buf[PATH_MAX];
 
-	mkdir(dir, 0755);
+	if (mkdir_p(dir)) {
+		pr_err("%s: cannot make the results directory: %s", dir,
+		       strerror(errno));
+		return NULL;
+	}
 	if (!realpath(dir, buf)) {
 		pr_err("%s: %s", dir, strerror(errno));
 		return NULL;

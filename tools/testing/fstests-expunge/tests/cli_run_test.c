@@ -554,6 +554,25 @@ TEST_F(run, the_fstests_commit_is_kept_for_archive_add)
 	EXPECT_EQ(0, run_sh("grep -qx '%s' %s/a/runs/*/run", rec, self->dir));
 }
 
+TEST_F(run, results_directory_is_made_with_its_parents)
+{
+	struct run_result r;
+
+	/* check makes RESULT_BASE with mkdir -p: so does run */
+	r = run_fexp(str_printf("run %s --results %s/new/a/res -- generic/001",
+				self->base, self->dir));
+	EXPECT_EQ(0, r.status);
+	EXPECT_TRUE(exists(self, "new/a/res/s1/result.xml"));
+	run_free(&r);
+	/* one that cannot be made is named */
+	put_str(str_printf("%s/file", self->dir), "");
+	r = run_fexp(str_printf("run %s --results %s/file/res -- generic/001",
+				self->base, self->dir));
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "file/res: cannot make the results directory"));
+	run_free(&r);
+}
+
 TEST_F(run, bad_usage_and_a_missing_check_exit_2)
 {
 	struct run_result r = run_fexp("run --fs ext4");
