@@ -53,53 +53,65 @@ static bool valid(const struct run_opts *o)
 	return false;
 }
 
-int do_run(int argc, char **argv)
+/*
+ * The options into *o, the operands (after "--", check's arguments)
+ * too. False when there is nothing to run: *status is then the exit
+ * status (a usage error, or --help).
+ */
+static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 {
-	struct run_opts o = { .retries = -1 };
-	DECLARE_KERNEL_OPTIONS(kernel_options, &o.k);
+	DECLARE_KERNEL_OPTIONS(kernel_options, &o->k);
 	const struct opt opts[] = {
-		OPT_STRING('f', "fs", &o.fs, "FS",
+		OPT_STRING('f', "fs", &o->fs, "FS",
 			   "the filesystem (FSTYP) whose data applies"),
-		OPT_STRING('s', "section", &o.section, "S",
+		OPT_STRING('s', "section", &o->section, "S",
 			   "the fstests config section to run"),
-		OPT_STRING(0, "fstests", &o.fstests, "DIR",
+		OPT_STRING(0, "fstests", &o->fstests, "DIR",
 			   "the fstests tree (default: $FSTESTS_DIR, or .)"),
-		OPT_STRING(0, "results", &o.results, "DIR",
+		OPT_STRING(0, "results", &o->results, "DIR",
 			   "RESULT_BASE (default: the fstests tree's results)"),
-		OPT_STRLIST('b', "baseline", &o.baseline, "PATH",
+		OPT_STRLIST('b', "baseline", &o->baseline, "PATH",
 			    "compare with these results (repeatable)"),
-		OPT_CALLBACK(0, "retries", &o.retries, "N",
+		OPT_CALLBACK(0, "retries", &o->retries, "N",
 			     "retries of a failed flaky test (default: the\n"
 			     "entry's retries=, else 3)", set_retries),
-		OPT_BOOLEAN(0, "retry-failures", &o.retry_failures,
+		OPT_BOOLEAN(0, "retry-failures", &o->retry_failures,
 			    "retry as well every failure the data does not\n"
 			    "explain"),
-		OPT_BOOLEAN(0, "resume", &o.resume,
+		OPT_BOOLEAN(0, "run-known-failures", &o->run_known,
+			    "keep known failures in the run"),
+		OPT_BOOLEAN(0, "resume", &o->resume,
 			    "continue the run in RESULT_BASE after a crash or\n"
 			    "Ctrl-C: finished tests do not run again, the test\n"
 			    "that was running when the machine went down is a\n"
 			    "failure (crashed)"),
-		OPT_BOOLEAN(0, "bisect", &o.bisect,
+		OPT_BOOLEAN(0, "bisect", &o->bisect,
 			    "compare's exit status for 'git bisect run'"),
-		OPT_ENV(&o.k),
+		OPT_ENV(&o->k),
 		OPT_PARENT(kernel_options)
 	};
-	int ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0) {
-		ret = parse_options_exit(argc);
-		goto out;
+		*status = parse_options_exit(argc);
+		return false;
 	}
-	if (!valid(&o)) {
-		ret = usage_error("run");
-		goto out;
+	if (!valid(o)) {
+		*status = usage_error("run");
+		return false;
 	}
-	/* the operands, after "--": check's arguments */
-	o.args = argv;
-	o.nargs = argc;
-	ret = run_fstests(&o);
-out:
+	o->args = argv;
+	o->nargs = argc;
+	return true;
+}
+
+int do_run(int argc, char **argv)
+{
+	struct run_opts o = { .retries = -1 };
+	int ret;
+
+	if (parse(argc, argv, &o, &ret))
+		ret = run_fstests(&o);
 	strlist_free(&o.baseline);
 	strlist_free(&o.k.env);
 	return ret;

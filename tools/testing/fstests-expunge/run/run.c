@@ -58,7 +58,9 @@ static char *abs_dir(const char *dir)
 
 static int write_exclude(struct run_ctx *rc)
 {
-	struct exclude_opts xo = { .fs = rc->o->fs };
+	struct exclude_opts xo = {
+		.fs = rc->o->fs, .run_known = rc->o->run_known,
+	};
 	struct strlist sections = { 0 };
 	int ret;
 

@@ -17,6 +17,7 @@ struct run_opts {
 	struct strlist baseline;	/* compare --baseline */
 	int retries;		/* --retries, or -1: the data's */
 	bool retry_failures;	/* retry failures the data does not explain */
+	bool run_known;		/* known failures (fail) run too */
 	bool resume;
 	bool bisect;
 	char **args;		/* for check, after "--" */
