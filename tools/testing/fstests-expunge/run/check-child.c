@@ -18,6 +18,7 @@
 #include "lib/strbuf.h"
 #include "run/check-child.h"
 #include "run/check-guard.h"
+#include "run/descendants.h"
 #include "run/resume-state.h"
 
 #define NAME_MAX_LEN	128
@@ -228,6 +229,9 @@ int check_run(const struct check_call *cc, bool *interrupted)
 	struct stream st = { .cc = cc, .sfd = cc->sigfd };
 	int status;
 
+	/* what outlives the guard (killed alone) comes back to us */
+	if (descendants_adopt() < 0)
+		pr_warn("PR_SET_CHILD_SUBREAPER: %s", strerror(errno));
 	st.pid = spawn(cc, &st.fd);
 	if (st.pid < 0) {
 		pr_err("%s/%s: %s", cc->fstests, cc->argv[0], strerror(errno));
@@ -236,9 +240,11 @@ int check_run(const struct check_call *cc, bool *interrupted)
 	}
 	stream(&st);
 	close(st.fd);
-	/* stopped: what check left behind must not hold the filesystems */
-	if (st.interrupted)
-		kill(-st.pid, SIGKILL);
+	/*
+	 * what check left behind (or all of it, if the guard was killed)
+	 * must not hold the devices for the next call or run
+	 */
+	descendants_end();
 	if (WIFEXITED(st.status))
 		status = WEXITSTATUS(st.status);
 	else

@@ -31,7 +31,8 @@ void check_signals_release(int sigfd);
 
 /*
  * Run check in its own process group, copying its output to ours. The
- * group ends when we do, however we end (run/check-guard.h). A
+ * group ends when we do, however we end (run/check-guard.h); whatever
+ * check started and left running is ended when check ends. A
  * SIGINT or SIGTERM to us is passed on to check; *interrupted says
  * whether one came. Returns check's exit status (128 + signal if it was
  * killed), or -1 if it could not be started.

@@ -9,6 +9,7 @@
 #include <linux/compiler.h>
 
 #include "run/check-guard.h"
+#include "run/descendants.h"
 
 /* What the kernel sends the guard when run dies */
 #define RUN_DIED	SIGUSR1
@@ -35,8 +36,11 @@ static __noreturn void guard(pid_t check, const sigset_t *set)
 	for (;;) {
 		switch (sigwaitinfo(set, &si)) {
 		case RUN_DIED:
-			/* the group: check, its tests, and us */
-			kill(0, SIGKILL);
+			/*
+			 * check, its tests, and what left the group
+			 * (setsid) or lost its parent: all came from us
+			 */
+			descendants_end();
 			_exit(1);
 		case SIGTERM:
 			kill(check, SIGTERM);
@@ -61,7 +65,7 @@ int check_guard(pid_t run)
 	sigaddset(&set, SIGCHLD);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
-	if (sigprocmask(SIG_BLOCK, &set, NULL) ||
+	if (sigprocmask(SIG_BLOCK, &set, NULL) || descendants_adopt() ||
 	    prctl(PR_SET_PDEATHSIG, RUN_DIED))
 		return -1;
 	/* run died before the line above: no signal will come */

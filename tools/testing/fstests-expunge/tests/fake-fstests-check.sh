@@ -13,7 +13,10 @@
 #   generic/005 runs for a long time if $FAKE_STATE/hang exists
 #   generic/006 is in group "dangerous"
 #   generic/010 and generic/100 pass
-# FAKE_FAIL="T..." makes those tests fail too.
+# FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
+# exists, check first starts two sleepers in the background, as a test's
+# helpers are: one in its process group, one in a session of its own
+# (setsid); their pids go to grandchild.pid and escapee.pid.
 nl=$'\n'
 section=
 tests=()
@@ -41,6 +44,12 @@ done
 echo "${tests[*]}" >>"$state/fake-check.calls"
 echo "${xgroups[*]}" >>"$state/fake-check.groups"
 echo $$ >"$state/check.pid"
+if [ -e "$state/spawn" ]; then
+	sleep 1000 </dev/null >/dev/null 2>&1 &
+	echo $! >"$state/grandchild.pid"
+	setsid sleep 1000 </dev/null >/dev/null 2>&1 &
+	echo $! >"$state/escapee.pid"
+fi
 
 dir=$base/$section
 mkdir -p "$dir/generic"

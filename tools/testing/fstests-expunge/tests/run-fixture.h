@@ -122,7 +122,10 @@ static inline bool exists(struct _test_data_run *self, const char *name)
 	return there;
 }
 
-/* Start run in the background; returns its pid once check runs 005. */
+/*
+ * Start run in the background, leading a process group of its own;
+ * returns its pid once check runs generic/005.
+ */
 static inline pid_t start_hanging(struct _test_data_run *self,
 				  const char *more)
 {
@@ -138,6 +141,8 @@ static inline pid_t start_hanging(struct _test_data_run *self,
 	if (!pid) {
 		/* as a job in the background of a script: SIGINT ignored */
 		signal(SIGINT, SIG_IGN);
+		/* in a group of its own, as a supervisor starts a job */
+		setpgid(0, 0);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
