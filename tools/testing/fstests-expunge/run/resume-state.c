@@ -75,6 +75,15 @@ static char *piece_name(const char *kind, unsigned int n)
 	return xasprintf("%s-%u.xml", kind, n);
 }
 
+char *run_state_piece(const struct run_state *st, const char *kind,
+		      unsigned int n)
+{
+	char *name = piece_name(kind, n), *path = run_state_path(st, name);
+
+	free(name);
+	return path;
+}
+
 unsigned int run_state_count(const struct run_state *st, const char *kind)
 {
 	unsigned int n;

@@ -32,6 +32,9 @@ void run_state_free(struct run_state *st);
 
 /* A file of the state directory (malloc'd). */
 char *run_state_path(const struct run_state *st, const char *name);
+/* The path of piece n of kind: main-N.xml, retry-N.xml (malloc'd). */
+char *run_state_piece(const struct run_state *st, const char *kind,
+		      unsigned int n);
 /* How many of main-1.xml, main-2.xml ... (kind "main") are there. */
 unsigned int run_state_count(const struct run_state *st, const char *kind);
 

@@ -21,6 +21,7 @@
 #include "run/resume-state.h"
 #include "run/retry.h"
 #include "run/run-lock.h"
+#include "run/run-verify.h"
 #include "run/run.h"
 
 struct run_ctx {
@@ -32,9 +33,11 @@ struct run_ctx {
 	struct run_state st;
 	struct run_locks locks;	/* RESULT_BASE and the section's devices */
 	char *fstests, *base, *exclude;
+	char *config;		/* check's config file, or NULL */
 	struct strlist args;	/* for check: given, or kept for --resume */
 	bool interrupted;	/* Ctrl-C or SIGTERM */
 	bool died;		/* check was killed */
+	bool stopped;		/* check stopped early, or left tests out */
 	int sigfd;		/* SIGINT and SIGTERM */
 	time_t start;
 };
@@ -113,11 +116,12 @@ static bool resumable(struct run_ctx *rc)
  */
 static int lock(struct run_ctx *rc)
 {
-	char *config = fstests_config_path(rc->fstests), *err = NULL;
 	struct strlist devs = { 0 };
+	char *err = NULL;
 	int ret;
 
-	ret = fstests_config_devices(config, rc->o->section, &devs, &err);
+	rc->config = fstests_config_path(rc->fstests);
+	ret = fstests_config_devices(rc->config, rc->o->section, &devs, &err);
 	if (ret) {
 		pr_err("%s", err);
 		free(err);
@@ -125,7 +129,6 @@ static int lock(struct run_ctx *rc)
 		ret = run_locks_take(&rc->locks, rc->base, &devs);
 	}
 	strlist_free(&devs);
-	free(config);
 	return ret;
 }
 
@@ -293,17 +296,70 @@ static void add_groups(const struct run_ctx *rc, struct strlist *argv)
 }
 
 /* check -s S -E FILE [-E FILE] [-x GROUP]... -R xunit, then arguments */
-static int call_check(struct run_ctx *rc, unsigned int round,
-		      const char *more_exclude, const struct strlist *tests)
+static void check_argv(const struct run_ctx *rc, const char *more_exclude,
+		       const struct strlist *extra, struct strlist *argv)
 {
-	const struct strlist *extra = tests ? tests : &rc->args;
+	size_t i;
+
+	strlist_add(argv, xstrdup("./check"));
+	strlist_add(argv, xstrdup("-s"));
+	strlist_add(argv, xstrdup(rc->o->section));
+	strlist_add(argv, xstrdup("-E"));
+	strlist_add(argv, xstrdup(rc->exclude));
+	if (more_exclude) {
+		strlist_add(argv, xstrdup("-E"));
+		strlist_add(argv, xstrdup(more_exclude));
+	}
+	add_groups(rc, argv);
+	strlist_add(argv, xstrdup("-R"));
+	strlist_add(argv, xstrdup("xunit"));
+	for (i = 0; i < extra->n; i++)
+		strlist_add(argv, xstrdup(extra->v[i]));
+}
+
+/*
+ * check exited: its result.xml becomes the next piece of the run, and
+ * is judged (names: its testcases). A call that left none, or one that
+ * cannot be read, is an error; one that stopped early stops the run.
+ */
+static int take_piece(struct run_ctx *rc, unsigned int round, time_t since,
+		      struct strlist *names)
+{
+	const char *kind = round ? "retry" : "main";
+	struct verify_ctx vc = {
+		.base = rc->base, .section = rc->o->section,
+		.config = rc->config, .since = since,
+	};
+	enum piece_state ps;
+	char *path;
+
+	if (rc->interrupted)	/* what it wrote, if anything */
+		return run_state_take(&rc->st, kind);
+	if (!verify_result_there(&vc) || run_state_take(&rc->st, kind))
+		return -1;
+	path = run_state_piece(&rc->st, kind, run_state_count(&rc->st, kind));
+	ps = verify_piece(&vc, path, names);
+	free(path);
+	rc->stopped |= ps == PIECE_STOPPED;
+	return ps == PIECE_UNREADABLE ? -1 : 0;
+}
+
+/*
+ * One check call (tests: the tests to retry, else check's arguments);
+ * the names of the testcases it left go to names (if not NULL).
+ */
+static int call_check(struct run_ctx *rc, unsigned int round,
+		      const char *more_exclude, const struct strlist *tests,
+		      struct strlist *names)
+{
 	struct strlist argv = { 0 };
 	struct check_call cc = {
 		.fstests = rc->fstests, .round = round, .sigfd = rc->sigfd,
+		.result_base = rc->base,
 	};
+	time_t since = time(NULL);
 	char *running, *old;
 	bool interrupted = false;
-	size_t i;
 	int status;
 
 	/* a Ctrl-C that came between two calls */
@@ -313,23 +369,8 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 	}
 	running = run_state_path(&rc->st, "running");
 	old = xasprintf("%s/result.xml", rc->st.secdir);
-
-	strlist_add(&argv, xstrdup("./check"));
-	strlist_add(&argv, xstrdup("-s"));
-	strlist_add(&argv, xstrdup(rc->o->section));
-	strlist_add(&argv, xstrdup("-E"));
-	strlist_add(&argv, xstrdup(rc->exclude));
-	if (more_exclude) {
-		strlist_add(&argv, xstrdup("-E"));
-		strlist_add(&argv, xstrdup(more_exclude));
-	}
-	add_groups(rc, &argv);
-	strlist_add(&argv, xstrdup("-R"));
-	strlist_add(&argv, xstrdup("xunit"));
-	for (i = 0; i < extra->n; i++)
-		strlist_add(&argv, xstrdup(extra->v[i]));
+	check_argv(rc, more_exclude, tests ? tests : &rc->args, &argv);
 	cc.argv = (const char *const *)argv.v;
-	cc.result_base = rc->base;
 	cc.running = running;
 	unlink(old);	/* a result.xml left now is this call's */
 	status = check_run(&cc, &interrupted);
@@ -340,9 +381,9 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 		rc->died = true;
 		if (run_state_recover(&rc->st, true))
 			status = -1;
-	} else if (status >= 0) {
+	} else if (status >= 0 && status != 127) {
 		unlink(running);
-		if (run_state_take(&rc->st, round ? "retry" : "main"))
+		if (take_piece(rc, round, since, names))
 			status = -1;
 	}
 	strlist_free(&argv);
@@ -360,6 +401,44 @@ static bool main_done(struct run_ctx *rc)
 	return done;
 }
 
+/*
+ * The main run ran something, and every test asked for by name (unless
+ * excluded): false if nothing ran; tests left out stop the run.
+ */
+static bool ran_what_was_asked(struct run_ctx *rc, const struct result_file *m)
+{
+	struct strlist missing = { 0 };
+	size_t named = verify_requested(&rc->args, m, rc->exclude, &missing);
+	struct strlist groups = { 0 };
+	bool ok = true;
+
+	/* check -x GROUP leaves tests out that no file here names */
+	add_groups(rc, &groups);
+	if (groups.n) {
+		strlist_free(&missing);
+		named = 0;
+	}
+	strlist_free(&groups);
+
+	if (named && missing.n == named) {
+		pr_err("none of the %zu test(s) asked for ran (%s ...)",
+		       named, missing.v[0]);
+		ok = false;
+	} else if (!m->ncases) {
+		pr_err("check ran no test: nothing was tested");
+		ok = false;
+	} else if (missing.n) {
+		pr_err("%zu of the %zu test(s) asked for did not run (%s ...): the run is incomplete",
+		       missing.n, named, missing.v[0]);
+		rc->stopped = true;
+	}
+	if (!ok || missing.n)
+		pr_err("look at check's output above, and at section [%s] of %s",
+		       rc->o->section, rc->config ? rc->config : "check's config");
+	strlist_free(&missing);
+	return ok;
+}
+
 static int main_phase(struct run_ctx *rc)
 {
 	char *finished = rc->o->resume ? write_finished(rc) : NULL;
@@ -367,26 +446,41 @@ static int main_phase(struct run_ctx *rc)
 	struct result_file m;
 	int status;
 
-	status = call_check(rc, 0, finished, NULL);
-	if (status >= 0 && !rc->interrupted && !rc->died &&
-	    write_file_atomic(done, "", 0)) {
+	status = call_check(rc, 0, finished, NULL, NULL);
+	free(finished);
+	if (status < 0 || status == 127) {
+		free(done);
+		return -1;
+	}
+	load_merged(rc, &m);
+	keep_first_logs(rc, &m);
+	if (!rc->interrupted && !rc->died && !ran_what_was_asked(rc, &m)) {
+		status = -1;
+	} else if (!rc->interrupted && !rc->died && !rc->stopped &&
+		   write_file_atomic(done, "", 0)) {
 		pr_err("%s: %s", done, strerror(errno));
 		status = -1;
 	}
+	if (status >= 0)
+		progress(rc, "main run", &m, 0);
 	free(done);
-	free(finished);
-	if (status < 0 || status == 127)
-		return -1;
-	load_merged(rc, &m);
-	keep_first_logs(rc, &m);
-	if (!m.ncases && status && !rc->interrupted) {
-		pr_err("check exited with status %d and ran no test", status);
-		result_free(&m);
-		return -1;
-	}
-	progress(rc, "main run", &m, 0);
 	result_free(&m);
-	return 0;
+	return status < 0 ? -1 : 0;
+}
+
+/* A retry round that ran none of its tests would be started forever. */
+static bool progressed(struct run_ctx *rc, unsigned int round,
+		       const struct strlist *tests, const struct strlist *names)
+{
+	size_t i;
+
+	for (i = 0; i < tests->n; i++) {
+		if (verify_has(names, tests->v[i]))
+			return true;
+	}
+	pr_err("retry round %u: check ran none of the %zu test(s) it was given (%s ...): stopping",
+	       round, tests->n, tests->v[0]);
+	return false;
 }
 
 /* Run the failures the policy retries once more, round after round. */
@@ -395,8 +489,8 @@ static int retry_phase(struct run_ctx *rc)
 	unsigned int round = run_state_count(&rc->st, "retry") + 1;
 	char phase[32];
 
-	for (; !rc->interrupted && !rc->died; round++) {
-		struct strlist tests = { 0 };
+	for (; !rc->interrupted && !rc->died && !rc->stopped; round++) {
+		struct strlist tests = { 0 }, names = { 0 };
 		struct result_file m;
 		size_t i;
 		int status;
@@ -408,10 +502,14 @@ static int retry_phase(struct run_ctx *rc)
 			break;
 		fprintf(stderr, "%s: run %s: retry round %u: %zu test(s) again\n",
 			progname, rc->o->section, round, tests.n);
-		status = call_check(rc, round, NULL, &tests);
+		status = call_check(rc, round, NULL, &tests, &names);
 		for (i = 0; status >= 0 && i < tests.n; i++)
 			run_state_stash(&rc->st, tests.v[i], round, false);
+		if (status >= 0 && !rc->interrupted && !rc->died &&
+		    !progressed(rc, round, &tests, &names))
+			status = -1;
 		strlist_free(&tests);
+		strlist_free(&names);
 		if (status < 0 || status == 127)
 			return -1;
 		load_merged(rc, &m);
@@ -428,7 +526,8 @@ static int retry_phase(struct run_ctx *rc)
 /* The merged result.xml, for compare and for the user. */
 static int finish(struct run_ctx *rc, char **path)
 {
-	bool finished = main_done(rc) && !rc->interrupted && !rc->died;
+	bool finished = main_done(rc) && !rc->interrupted && !rc->died &&
+			!rc->stopped;
 	struct strbuf sb = { 0 };
 	struct result_file m;
 	struct result_prop *p;
@@ -490,6 +589,7 @@ static void run_ctx_free(struct run_ctx *rc)
 	free(rc->fstests);
 	free(rc->base);
 	free(rc->exclude);
+	free(rc->config);
 }
 
 int run_fstests(const struct run_opts *o)

@@ -13,10 +13,18 @@
 #   generic/005 runs for a long time if $FAKE_STATE/hang exists
 #   generic/006 is in group "dangerous"
 #   generic/010 and generic/100 pass
+# Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
 # helpers are: one in its process group, one in a session of its own
 # (setsid); their pids go to grandchild.pid and escapee.pid.
+# Files in $FAKE_STATE that make check go wrong, as a real one can:
+#   unknown-section  results go to RESULT_BASE/result.xml, no section
+#   no-report        no result.xml at all
+#   garbage          a result.xml that is no XML
+#   stop-after       holds N: after N tests check stops (it cannot
+#                    mount the test device), its report without time
+#   no-retry         a second call of check runs nothing
 nl=$'\n'
 section=
 tests=()
@@ -52,6 +60,9 @@ if [ -e "$state/spawn" ]; then
 fi
 
 dir=$base/$section
+[ -e "$state/unknown-section" ] && dir=$base
+ncalls=$(wc -l <"$state/fake-check.calls")
+[ -e "$state/no-retry" ] && [ "$ncalls" -gt 1 ] && tests=()
 mkdir -p "$dir/generic"
 cases=
 failures=0
@@ -93,6 +104,9 @@ report() {
 	printf '%s' "$cases"
 	echo '</testsuite>'
 	} >"$dir/result.xml"
+	[ -e "$state/no-report" ] && rm -f "$dir/result.xml"
+	[ -e "$state/garbage" ] && echo "garbage <" >"$dir/result.xml"
+	true
 }
 
 finish() {
@@ -117,9 +131,17 @@ echo "SECTION       -- $section"
 echo "FSTYP         -- ext4"
 for t in "${tests[@]}"; do
 	report ""
+	if [ -e "$state/stop-after" ] && [ $ran -ge $(cat "$state/stop-after") ]; then
+		echo "mount: cannot mount the test device"
+		exit 1
+	fi
 	printf '%-12s' "$t"
 	# as check does, before it looks at the exclude list
 	rm -f "$dir/$t.out.bad"
+	case " $all " in *" $t "*) ;; *)
+		echo " - unknown test, ignored"
+		continue ;;
+	esac
 	if excluded "$t"; then
 		echo "       [expunged]"
 		continue
