@@ -8,10 +8,18 @@
 /*
  * Write texts[i] to paths[i], for n data files (import --write, update
  * --write). Each text must parse as data: when one does not, its errors
- * are said and nothing is written (EXIT_PROBLEM). Then all files are
- * written atomically or none is (EXIT_USAGE after saying why). EXIT_OK.
+ * are said and nothing is written (EXIT_PROBLEM). The texts are written
+ * as data_files_prepare() makes them: compact, and entries only for
+ * kernels out of maintenance in eol/. Then all files are written
+ * atomically or none is (EXIT_USAGE after saying why). EXIT_OK.
  */
 int data_files_write(char *const *paths, const struct strbuf *texts,
 		     size_t n);
+
+/*
+ * Every data file of dir and dir/eol written again through
+ * data_files_write() (check --compact). Its exit status.
+ */
+int data_dir_rewrite(const char *dir);
 
 #endif

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Compaction with known answers: lines another covers are dropped, lines
+ * that differ only in their sections or adjacent ranges merge with all
+ * their evidence, hand-written lines stay; and which entries apply only
+ * to kernels out of maintenance.
+ */
+#include "kselftest_harness.h"
+
+#include "entries/compact.h"
+#include "entries/eol.h"
+#include "test-util.h"
+
+/* The compacted text of in (global: global.expunge's text, or NULL) */
+static char *compact(const char *in, const char *global,
+		     struct compact_stats *st)
+{
+	struct dataset gd = { 0 };
+	struct strbuf out = { 0 };
+	struct diag d = { 0 };
+
+	if (global)
+		data_parse(&gd, "global.expunge", global, strlen(global), &d);
+	if (data_compact("k.expunge", in, strlen(in), global ? &gd : NULL,
+			 &out, st))
+		return NULL;
+	dataset_free(&gd);
+	diag_free(&d);
+	return out.buf ? out.buf : strdup("");
+}
+
+#define EXPECT_COMPACT(in, global, want) do {			\
+	struct compact_stats st;				\
+	char *got = compact(in, global, &st);			\
+								\
+	ASSERT_NE(NULL, got);					\
+	EXPECT_STREQ(want, got);				\
+	free(got);						\
+} while (0)
+
+#define K "from=kdevops:x.txt"
+
+TEST(per_section_line_under_an_all_sections_line_goes)
+{
+	EXPECT_COMPACT("# head\n"
+		       "generic/1 expunge " K "  # all\n"
+		       "generic/1 expunge section=xfs_crc " K "  # one\n"
+		       "generic/1 expunge section=*dax* " K "  # globbed\n",
+		       NULL,
+		       "# head\n"
+		       "generic/1 expunge " K "  # all\n");
+}
+
+TEST(a_section_under_a_glob_that_matches_it_goes)
+{
+	EXPECT_COMPACT("xfs/032 expunge section=*dax* " K "  # a\n"
+		       "xfs/032 expunge section=dax " K "  # b\n",
+		       NULL, "xfs/032 expunge section=*dax* " K "  # a\n");
+}
+
+TEST(fail_under_an_unconditional_expunge_goes_not_under_a_narrower)
+{
+	EXPECT_COMPACT("generic/2 expunge " K "  # e\n"
+		       "generic/2 fail since=6.1 " K "  # f\n",
+		       NULL, "generic/2 expunge " K "  # e\n");
+	/* the expunge is for one section: the fail elsewhere stays */
+	EXPECT_COMPACT("generic/2 expunge section=a " K "  # e\n"
+		       "generic/2 fail " K "  # f\n",
+		       NULL,
+		       "generic/2 expunge section=a " K "  # e\n"
+		       "generic/2 fail " K "  # f\n");
+	/* an expunge under a fail is not covered: expunge is stronger */
+	EXPECT_COMPACT("generic/2 fail " K "  # f\n"
+		       "generic/2 expunge section=a " K "  # e\n",
+		       NULL,
+		       "generic/2 fail " K "  # f\n"
+		       "generic/2 expunge section=a " K "  # e\n");
+}
+
+TEST(what_narrows_the_cover_keeps_the_line)
+{
+	/* if, env, fixed-by, since on the covering line: not everywhere */
+	static const char *const narrow[] = {
+		"if XFS_DEBUG", "env=gce", "fixed-by=0123456789ab",
+		"since=6.1", "test-fixed-by=9caf3ee0",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(narrow); i++) {
+		char *in = str_printf("generic/3 expunge %s%s  # e\n"
+				      "generic/3 fail section=a " K "  # f\n",
+				      strstr(narrow[i], "if") ? K " " : "",
+				      strstr(narrow[i], "if") ? narrow[i] :
+				      str_printf("%s " K, narrow[i]));
+
+		EXPECT_COMPACT(in, NULL, in);
+		free(in);
+	}
+}
+
+TEST(flaky_with_more_retries_stays)
+{
+	EXPECT_COMPACT("generic/4 flaky retries=3 " K "  # a\n"
+		       "generic/4 flaky section=x retries=5 " K "  # b\n",
+		       NULL,
+		       "generic/4 flaky retries=3 " K "  # a\n"
+		       "generic/4 flaky section=x retries=5 " K "  # b\n");
+}
+
+TEST(a_line_global_covers_goes)
+{
+	EXPECT_COMPACT("generic/5 fail section=a " K "  # f\n"
+		       "generic/6 fail section=a " K "  # f\n",
+		       "generic/5 expunge  # everywhere\n",
+		       "generic/6 fail section=a " K "  # f\n");
+}
+
+#define G7 "g/7          fail    section=b,a,c since=6.1 "
+
+TEST(lines_that_differ_in_their_section_merge_with_their_evidence)
+{
+	struct compact_stats st;
+	char *got = compact("g/7 fail section=b since=6.1 from=kdevops:b seen=6.6 # known\n"
+			    "# between\n"
+			    "g/7 fail section=a since=6.1 from=kdevops:a seen=6.1,6.6 # known\n"
+			    "g/7 fail section=c since=6.1 from=kdevops:b # hangs in c\n"
+			    "g/7 fail section=d since=6.2 " K "  # other\n",
+			    NULL, &st);
+
+	ASSERT_NE(NULL, got);
+	EXPECT_STREQ(G7 "from=kdevops:b,kdevops:a seen=6.1,6.6  # known; hangs in c\n"
+		     "# between\n"
+		     "g/7 fail section=d since=6.2 " K "  # other\n",
+		     got);
+	EXPECT_EQ(4, st.before);
+	EXPECT_EQ(2, st.after);
+	EXPECT_EQ(2, st.merged);
+	free(got);
+}
+
+TEST(negated_sections_do_not_merge)
+{
+	const char *in = "generic/8 fail section=!a " K "  # x\n"
+			 "generic/8 fail section=!b " K "  # x\n";
+
+	EXPECT_COMPACT(in, NULL, in);
+}
+
+TEST(hand_written_lines_stay_and_take_the_imported_facts)
+{
+	/* a narrower hand line under an imported expunge stays */
+	EXPECT_COMPACT("generic/9 expunge " K "  # e\n"
+		       "generic/9 fail section=a  # mine\n",
+		       NULL,
+		       "generic/9 expunge " K "  # e\n"
+		       "generic/9 fail section=a  # mine\n");
+	/* the same entry imported: it goes, its facts into the hand line */
+	EXPECT_COMPACT("generic/9 expunge  # mine\n"
+		       "generic/9 expunge from=kdevops:a.txt seen=6.1  # theirs\n",
+		       NULL,
+		       "generic/9    expunge from=hand,kdevops:a.txt seen=6.1  # mine; theirs\n");
+	EXPECT_COMPACT("generic/9 expunge from=kdevops:a.txt seen=6.1  # theirs\n"
+		       "generic/9 expunge from=hand bug=https://lore.kernel.org/r/x  # mine\n",
+		       NULL,
+		       "generic/9    expunge bug=https://lore.kernel.org/r/x from=hand,kdevops:a.txt seen=6.1  # mine; theirs\n");
+}
+
+TEST(adjacent_ranges_merge_only_where_no_fix_is_claimed)
+{
+	EXPECT_COMPACT("generic/10 fail since=6.1 until=6.3 " K "  # a\n"
+		       "generic/10 fail since=6.3-rc2 until=6.6 " K "  # a\n",
+		       NULL,
+		       "generic/10   fail    since=6.1 until=6.6 " K "  # a\n");
+	/* a fix at 6.3 is a fact: the two stay */
+	EXPECT_COMPACT("generic/10 fail since=6.1 fixed=6.3 fixed-by=0123456789ab " K "  # a\n"
+		       "generic/10 fail since=6.3 fixed-by=0123456789ab " K "  # a\n",
+		       NULL,
+		       "generic/10 fail since=6.1 fixed=6.3 fixed-by=0123456789ab " K "  # a\n"
+		       "generic/10 fail since=6.3 fixed-by=0123456789ab " K "  # a\n");
+	/* a gap between the ranges: they stay */
+	EXPECT_COMPACT("generic/10 fail since=6.1 until=6.3 " K "  # a\n"
+		       "generic/10 fail since=6.4 " K "  # a\n",
+		       NULL,
+		       "generic/10 fail since=6.1 until=6.3 " K "  # a\n"
+		       "generic/10 fail since=6.4 " K "  # a\n");
+	/* stable versions in a list: not a simple range, they stay */
+	EXPECT_COMPACT("generic/10 fail until=6.1.42,6.2 " K "  # a\n"
+		       "generic/10 fail since=6.2 " K "  # a\n",
+		       NULL,
+		       "generic/10 fail until=6.1.42,6.2 " K "  # a\n"
+		       "generic/10 fail since=6.2 " K "  # a\n");
+}
+
+TEST(bad_text_is_refused)
+{
+	struct compact_stats st;
+
+	EXPECT_EQ(NULL, compact("generic/1 nosuchkind\n", NULL, &st));
+}
+
+/* Does the entry on line apply only to kernels out of maintenance? */
+static bool eol_only(const char *line)
+{
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	bool r;
+
+	data_parse(&ds, "k.expunge", line, strlen(line), &d);
+	r = ds.n == 1 && entry_eol_only(&ds.entries[0]);
+	dataset_free(&ds);
+	diag_free(&d);
+	return r;
+}
+
+TEST(entries_only_for_kernels_out_of_maintenance)
+{
+	EXPECT_TRUE(eol_only("generic/1 fail since=4.17.3,4.18-rc4 fixed=4.19-rc1 # x"));
+	EXPECT_TRUE(eol_only("generic/1 fail since=6.8-rc2 fixed=6.9-rc1 # x"));
+	EXPECT_TRUE(eol_only("generic/1 fail since=6.6-rc2 fixed=6.6-rc5 # only -rc"));
+	EXPECT_TRUE(eol_only("generic/1 expunge fixed=5.4 # x"));
+	EXPECT_TRUE(eol_only("generic/1 fail since=6.9-rc2 until=6.10-rc1 # x"));
+	EXPECT_FALSE(eol_only("generic/1 fail # x"));
+	EXPECT_FALSE(eol_only("generic/1 fail since=6.1.72 # a 6.1 stable"));
+	EXPECT_TRUE(eol_only("generic/1 fail since=6.0-rc1 fixed=6.1-rc3 # 6.0, 6.1-rc"));
+	EXPECT_FALSE(eol_only("generic/1 fail since=6.0 fixed=6.1.5,6.2 # 6.1.0-6.1.4"));
+	EXPECT_FALSE(eol_only("generic/1 fail since=6.19-rc1 # mainline"));
+	EXPECT_FALSE(eol_only("generic/1 fail since=6.13 fixed=6.12.9 # 6.13+ too"));
+	EXPECT_FALSE(eol_only("g/1 fail since=5.4.212,6.1.42 fixed=6.1.72,6.6-rc5 # .42-.71"));
+	EXPECT_FALSE(eol_only("generic/1 expunge fixed=5.10.5 # 5.10 before .5"));
+	/* the stable series after an eol one: fixed= of 6.0 does not end it */
+	EXPECT_FALSE(eol_only("generic/1 fail since=5.19 fixed=6.0.3 # and 6.1 on"));
+}
+
+TEST_HARNESS_MAIN
