@@ -49,23 +49,67 @@ static struct result_prop *time_attr(struct result_file *rf)
 	return NULL;
 }
 
-/* The seconds the parts took, when every part says: -1 if not. */
-static long long sum_times(struct result_file *parts, size_t nparts)
+/*
+ * The seconds a piece took: its time=, or, where check stopped before
+ * writing one (a crash, a kill), its testcases' times added up; -1 when
+ * it says nothing of time.
+ */
+static long long piece_time(const struct result_file *rf)
 {
-	long long sum = 0;
+	long long sum = -1;
 	size_t i;
 
-	for (i = 0; i < nparts; i++) {
-		struct result_prop *p = time_attr(&parts[i]);
+	for (i = 0; i < rf->nattrs; i++) {
+		const struct result_prop *p = &rf->attrs[i];
 		char *end;
+		long long v;
 
-		if (!p || !*p->value)
-			return -1;
-		sum += strtoll(p->value, &end, 10);
-		if (*end)
-			return -1;
+		if (strcmp(p->name, "time") || !*p->value)
+			continue;
+		v = strtoll(p->value, &end, 10);
+		if (!*end && v >= 0)
+			return v;
+	}
+	for (i = 0; i < rf->ncases; i++) {
+		if (rf->cases[i].time < 0)
+			continue;
+		if (sum < 0)
+			sum = 0;
+		sum += rf->cases[i].time;
 	}
 	return sum;
+}
+
+/* The seconds the whole run took, retries too: -1 if nothing says. */
+static long long sum_times(const struct result_file *parts, size_t nparts,
+			   const struct result_file *retries, size_t nretries)
+{
+	long long sum = -1, t;
+	size_t i;
+
+	for (i = 0; i < nparts + nretries; i++) {
+		t = piece_time(i < nparts ? &parts[i] : &retries[i - nparts]);
+		if (t >= 0)
+			sum = sum < 0 ? t : sum + t;
+	}
+	return sum;
+}
+
+/* The time= of the merged run, added if the header had none. */
+static void set_time(struct result_file *out, long long secs)
+{
+	struct result_prop *t = time_attr(out);
+
+	if (!t && secs < 0)
+		return;
+	if (!t) {
+		t = array_push(&out->attrs, &out->nattrs, &out->aattrs,
+			       sizeof(*t));
+		t->name = xstrdup("time");
+	} else {
+		free(t->value);
+	}
+	t->value = secs < 0 ? xstrdup("") : xasprintf("%lld", secs);
 }
 
 void result_merge(struct result_file *out, struct result_file *parts,
@@ -73,17 +117,12 @@ void result_merge(struct result_file *out, struct result_file *parts,
 		  size_t nretries)
 {
 	size_t i, j, r, k;
-	long long secs = sum_times(parts, nparts);
-	struct result_prop *t;
+	long long secs = sum_times(parts, nparts, retries, nretries);
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < nparts; i++)
 		take_header(out, &parts[i]);
-	t = time_attr(out);
-	if (t) {
-		free(t->value);
-		t->value = secs < 0 ? xstrdup("") : xasprintf("%lld", secs);
-	}
+	set_time(out, secs);
 	for (i = 0; i < nparts; i++) {
 		for (j = 0; j < parts[i].ncases; j++) {
 			char *name = xstrdup(parts[i].cases[j].name);

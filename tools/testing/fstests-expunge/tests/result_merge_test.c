@@ -76,9 +76,9 @@ TEST(retries_follow_the_first_attempt_in_round_order)
 	EXPECT_STREQ(MERGED, cases(&m));
 	EXPECT_STREQ("s1", m.section);
 	EXPECT_STREQ("6.12.9", result_prop(&m, "KERNEL"));
-	/* the main run's time: its pieces added up */
+	/* the run's time: every piece added up, retries too */
 	ASSERT_EQ(1, m.nattrs);
-	EXPECT_STREQ("15", m.attrs[0].value);
+	EXPECT_STREQ("19", m.attrs[0].value);
 	/* the cases moved */
 	EXPECT_EQ(NULL, parts[0].cases[0].name);
 	EXPECT_EQ(NULL, retries[1].cases[0].name);
@@ -89,15 +89,37 @@ TEST(retries_follow_the_first_attempt_in_round_order)
 	result_free(&retries[1]);
 }
 
-TEST(a_piece_without_time_leaves_the_time_unknown)
+TEST(a_piece_without_time_counts_its_testcases_times)
+{
+	struct result_file parts[2], retry, m;
+
+	/* check was killed in the second piece: time="" */
+	piece(&parts[0], "generic/001=P", "10", NULL);
+	piece(&parts[1], "generic/002=P generic/003=F", "", NULL);
+	parts[1].cases[0].time = 4;
+	parts[1].cases[1].time = 2;
+	piece(&retry, "generic/003=P", "3", NULL);
+	result_merge(&m, parts, 2, &retry, 1);
+	ASSERT_EQ(1, m.nattrs);
+	EXPECT_STREQ("19", m.attrs[0].value);
+	result_free(&m);
+	result_free(&parts[0]);
+	result_free(&parts[1]);
+	result_free(&retry);
+}
+
+TEST(a_first_piece_without_header_still_gets_the_time)
 {
 	struct result_file parts[2], m;
 
-	piece(&parts[0], "generic/001=P", "10", NULL);
-	piece(&parts[1], "generic/002=P", "", NULL);
+	piece(&parts[0], "generic/001=P", NULL, NULL);
+	parts[0].cases[0].time = 7;
+	piece(&parts[1], "generic/002=P", NULL, NULL);
+	parts[1].cases[0].time = 5;
 	result_merge(&m, parts, 2, NULL, 0);
 	ASSERT_EQ(1, m.nattrs);
-	EXPECT_STREQ("", m.attrs[0].value);
+	EXPECT_STREQ("time", m.attrs[0].name);
+	EXPECT_STREQ("12", m.attrs[0].value);
 	result_free(&m);
 	result_free(&parts[0]);
 	result_free(&parts[1]);
