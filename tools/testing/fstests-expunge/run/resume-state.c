@@ -46,6 +46,59 @@ static void clear_dir(const char *dir)
 	closedir(d);
 }
 
+/* A log fstests -L or run kept: NAME.rerunN */
+static bool rerun_name(const char *name)
+{
+	const char *p = strstr(name, ".rerun");
+
+	if (!p)
+		return false;
+	p += strlen(".rerun");
+	return *p && strspn(p, "0123456789") == strlen(p);
+}
+
+/* The .rerunN logs an earlier run left in the test directories. */
+static void clear_reruns(const char *secdir)
+{
+	struct dirent *de, *te;
+	DIR *d = opendir(secdir), *t;
+
+	while (d && (de = readdir(d))) {
+		char *sub;
+
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, RUN_STATE_DIR))
+			continue;
+		sub = xasprintf("%s/%s", secdir, de->d_name);
+		t = opendir(sub);
+		while (t && (te = readdir(t))) {
+			char *path = xasprintf("%s/%s", sub, te->d_name);
+			struct stat sb;
+
+			if (rerun_name(te->d_name) && !lstat(path, &sb) &&
+			    S_ISREG(sb.st_mode))
+				unlink(path);
+			free(path);
+		}
+		if (t)
+			closedir(t);
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* When the run began: when its args file was written (0: not yet). */
+static void read_since(struct run_state *st)
+{
+	char *path = run_state_path(st, "args");
+	struct stat sb;
+
+	memset(&st->since, 0, sizeof(st->since));
+	if (!stat(path, &sb))
+		st->since = sb.st_mtim;
+	free(path);
+}
+
 int run_state_open(struct run_state *st, const char *base,
 		   const char *section, bool fresh, char **err)
 {
@@ -59,8 +112,11 @@ int run_state_open(struct run_state *st, const char *base,
 				 "not a directory");
 		return -1;
 	}
-	if (fresh)
+	if (fresh) {
 		clear_dir(st->dir);
+		clear_reruns(st->secdir);
+	}
+	read_since(st);
 	return 0;
 }
 
@@ -100,8 +156,7 @@ unsigned int run_state_count(const struct run_state *st, const char *kind)
 	}
 }
 
-int run_state_save_args(const struct run_state *st, char *const *args,
-			int n)
+int run_state_save_args(struct run_state *st, char *const *args, int n)
 {
 	struct strbuf sb = { 0 };
 	char *path = run_state_path(st, "args");
@@ -114,6 +169,7 @@ int run_state_save_args(const struct run_state *st, char *const *args,
 		pr_err("%s: %s", path, strerror(errno));
 	free(path);
 	sb_free(&sb);
+	read_since(st);
 	return ret;
 }
 
@@ -354,14 +410,25 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 	return 0;
 }
 
-/* Copy file "from" to "to" if it is a regular file and "to" is not there. */
-static void copy_new(const char *from, const char *to)
+static bool older(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/*
+ * Copy file "from" to "to" if it is a regular file written at or after
+ * since (NULL: whenever) and "to" is not there.
+ */
+static void copy_new(const char *from, const char *to,
+		     const struct timespec *since)
 {
 	struct stat sb;
 	size_t len;
 	char *buf;
 
 	if (lstat(from, &sb) || !S_ISREG(sb.st_mode) || !access(to, F_OK) ||
+	    (since && older(&sb.st_mtim, since)) ||
 	    read_file(from, LOG_MAX, &buf, &len))
 		return;
 	if (write_file_atomic(to, buf, len))
@@ -379,9 +446,9 @@ void run_state_stash(const struct run_state *st, const char *test,
 		char *kept = xasprintf("%s.rerun%u", file, attempt);
 
 		if (back)
-			copy_new(kept, file);
+			copy_new(kept, file, NULL);
 		else
-			copy_new(file, kept);
+			copy_new(file, kept, &st->since);
 		free(file);
 		free(kept);
 	}

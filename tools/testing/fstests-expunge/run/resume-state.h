@@ -10,6 +10,7 @@
 #define FEXP_RESUME_STATE_H
 
 #include <stdbool.h>
+#include <time.h>
 
 #include "lib/strbuf.h"
 #include "results/results.h"
@@ -20,11 +21,17 @@ struct run_state {
 	char *secdir;		/* RESULT_BASE/SECTION: check's result.xml */
 	char *dir;		/* secdir/RUN_STATE_DIR */
 	const char *section;
+	/*
+	 * When the run began (the args file was written): a log file older
+	 * than that is an earlier run's, never kept as one of this run's.
+	 */
+	struct timespec since;
 };
 
 /*
  * Set up the state of section under base; a fresh run (not resume)
- * forgets an earlier one. Returns 0, or -1 with *err.
+ * forgets an earlier one: its state and the logs it kept (.rerunN).
+ * Returns 0, or -1 with *err.
  */
 int run_state_open(struct run_state *st, const char *base,
 		   const char *section, bool fresh, char **err);
@@ -38,9 +45,8 @@ char *run_state_piece(const struct run_state *st, const char *kind,
 /* How many of main-1.xml, main-2.xml ... (kind "main") are there. */
 unsigned int run_state_count(const struct run_state *st, const char *kind);
 
-/* check's arguments of the run, kept for --resume. */
-int run_state_save_args(const struct run_state *st, char *const *args,
-			int n);
+/* check's arguments of the run, kept for --resume; the run begins. */
+int run_state_save_args(struct run_state *st, char *const *args, int n);
 /* Those arguments, NULL-terminated in *args (empty if none were kept). */
 int run_state_load_args(const struct run_state *st, struct strlist *args);
 
@@ -76,8 +82,9 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 
 /*
  * Keep test's log files under fstests' -L names, TEST.out.bad.rerunN for
- * attempt N, unless kept already; back: copy them back to TEST.out.bad
- * etc. where those are gone (check removes the .out.bad of every test it
+ * attempt N, unless kept already or written before the run began (an
+ * earlier run's); back: copy them back to TEST.out.bad etc. where those
+ * are gone (check removes the .out.bad of every test it
  * lists, even those it then leaves out).
  */
 void run_state_stash(const struct run_state *st, const char *test,

@@ -48,13 +48,22 @@ bool verify_result_there(const struct verify_ctx *vc)
 	return there;
 }
 
+static void add_names(const struct result_file *rf, struct strlist *names)
+{
+	size_t i;
+
+	for (i = 0; names && i < rf->ncases; i++) {
+		if (!verify_has(names, rf->cases[i].name))
+			strlist_add(names, xstrdup(rf->cases[i].name));
+	}
+}
+
 enum piece_state verify_piece(const struct verify_ctx *vc, const char *path,
 			      struct strlist *names)
 {
 	struct result_file rf;
 	enum piece_state ret = PIECE_WHOLE;
 	char *err = NULL;
-	size_t i;
 
 	if (result_read(path, &rf, &err)) {
 		pr_err("check's result.xml (kept as %s) is unreadable: %s",
@@ -69,12 +78,22 @@ enum piece_state verify_piece(const struct verify_ctx *vc, const char *path,
 		hint(vc);
 		ret = PIECE_STOPPED;
 	}
-	for (i = 0; names && i < rf.ncases; i++) {
-		if (!verify_has(names, rf.cases[i].name))
-			strlist_add(names, xstrdup(rf.cases[i].name));
-	}
+	add_names(&rf, names);
 	result_free(&rf);
 	return ret;
+}
+
+void verify_names(const char *path, struct strlist *names)
+{
+	struct result_file rf;
+	char *err = NULL;
+
+	if (!names || result_read(path, &rf, &err)) {
+		free(err);
+		return;
+	}
+	add_names(&rf, names);
+	result_free(&rf);
 }
 
 bool verify_has(const struct strlist *l, const char *s)

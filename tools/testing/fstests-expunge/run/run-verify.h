@@ -51,6 +51,12 @@ size_t verify_requested(const struct strlist *args,
 			const struct result_file *m, const char *exclude,
 			struct strlist *missing);
 
+/*
+ * The names of the testcases of a piece (path) into names (if not NULL),
+ * saying nothing of what is wrong with it: after a Ctrl-C.
+ */
+void verify_names(const char *path, struct strlist *names);
+
 /* Whether l holds s. */
 bool verify_has(const struct strlist *l, const char *s);
 

@@ -333,8 +333,15 @@ static int take_piece(struct run_ctx *rc, unsigned int round, time_t since,
 	enum piece_state ps;
 	char *path;
 
-	if (rc->interrupted)	/* what it wrote, if anything */
-		return run_state_take(&rc->st, kind);
+	if (rc->interrupted) {	/* what it wrote, if anything */
+		if (run_state_take(&rc->st, kind))
+			return -1;
+		path = run_state_piece(&rc->st, kind,
+				       run_state_count(&rc->st, kind));
+		verify_names(path, names);
+		free(path);
+		return 0;
+	}
 	if (!verify_result_there(&vc) || run_state_take(&rc->st, kind))
 		return -1;
 	path = run_state_piece(&rc->st, kind, run_state_count(&rc->st, kind));
@@ -503,8 +510,12 @@ static int retry_phase(struct run_ctx *rc)
 		fprintf(stderr, "%s: run %s: retry round %u: %zu test(s) again\n",
 			progname, rc->o->section, round, tests.n);
 		status = call_check(rc, round, NULL, &tests, &names);
-		for (i = 0; status >= 0 && i < tests.n; i++)
-			run_state_stash(&rc->st, tests.v[i], round, false);
+		/* the logs of what ran: not those a Ctrl-C left unrun */
+		for (i = 0; status >= 0 && i < tests.n; i++) {
+			if (verify_has(&names, tests.v[i]))
+				run_state_stash(&rc->st, tests.v[i], round,
+						false);
+		}
 		if (status >= 0 && !rc->interrupted && !rc->died &&
 		    !progressed(rc, round, &tests, &names))
 			status = -1;

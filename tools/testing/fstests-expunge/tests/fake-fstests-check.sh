@@ -25,6 +25,7 @@
 #   stop-after       holds N: after N tests check stops (it cannot
 #                    mount the test device), its report without time
 #   no-retry         a second call of check runs nothing
+#   hang-call        holds N: generic/005 hangs (with hang) in call N only
 nl=$'\n'
 section=
 tests=()
@@ -147,7 +148,9 @@ for t in "${tests[@]}"; do
 		continue
 	fi
 	ran=$((ran + 1))
-	if [ $t = generic/005 ] && [ -e "$state/hang" ]; then
+	if [ $t = generic/005 ] && [ -e "$state/hang" ] &&
+	   { [ ! -e "$state/hang-call" ] ||
+	     [ "$ncalls" = "$(cat "$state/hang-call")" ]; }; then
 		# a test script as fstests' are: a trap of its own and a
 		# normal exit on SIGINT, after which bash, waiting for it,
 		# drops its own SIGINT (and its trap) for good
