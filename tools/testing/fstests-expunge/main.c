@@ -24,6 +24,7 @@ static const struct cmd commands[] = {
 	{ "kernel", do_kernel, "show the kernel found, and where from" },
 	{ "exclude", do_exclude, "write fstests exclude files (check -E)" },
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
+	{ "view", do_view, "the data lines for one fs, section and kernel, grouped" },
 	{ "check", do_check, "lint the data files" },
 	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
 	{ "entries", do_entries, "the entries of data files as JSON, for scripts" },

@@ -19,6 +19,7 @@ int do_update(int argc, char **argv);
 int do_import(int argc, char **argv);
 int do_archive(int argc, char **argv);
 int do_matrix(int argc, char **argv);
+int do_view(int argc, char **argv);
 
 /* The options of the kernel tree to read, one by one (check needs two). */
 #define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)

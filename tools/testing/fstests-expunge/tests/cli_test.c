@@ -123,6 +123,8 @@ TEST(help_of_every_command)
 		  "--explain", "--run-known-failures", "--release" },
 		{ "flaky", "--fs", "--section", "--release", "--config",
 		  "--data", NULL },
+		{ "view", "--fs", "--section", "--env", "--fstests",
+		  "--release", "--data", NULL },
 		{ "check", "--srctree", "--fstests", "--data", NULL },
 		{ "import", "--from", "--fs", "--write", "--data",
 		  "xfstests-bld|kdevops", NULL },
@@ -678,8 +680,8 @@ TEST(commands_and_options_listed)
 	struct run_result c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
-	EXPECT_STREQ("kernel\nexclude\nflaky\ncheck\ncompare\nentries\nrun\nupdate\nimport\n"
-		     "archive\nmatrix\nhelp\n",
+	EXPECT_STREQ("kernel\nexclude\nflaky\nview\ncheck\ncompare\nentries\nrun\nupdate\n"
+		     "import\narchive\nmatrix\nhelp\n",
 		     c.out);
 	o = fexp("flaky --list-opts");
 	EXPECT_EQ(0, o.status);

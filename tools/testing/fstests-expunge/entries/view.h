@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A maintainer's view: the data lines that apply to one kernel and section. */
+#ifndef FEXP_VIEW_H
+#define FEXP_VIEW_H
+
+#include "entries/for-kernel.h"
+
+/*
+ * Every data line of kd that applies to section (NULL: none given),
+ * grouped by kind (expunge, fail, flaky), then by cause (kernel, test,
+ * tools, env, not said), in file order within a group: a heading
+ * "KIND, cause CAUSE: N lines" for each group, then "FILE:LINE: LINE"
+ * for each line, the line as entry_format() writes it. Into sb, after
+ * a summary; returns the number of lines that apply.
+ */
+size_t view_lines(const struct kdata *kd, const char *section,
+		  struct strbuf *sb);
+
+#endif
