@@ -194,7 +194,8 @@ static char *fail_conditions(struct planner *pl, const struct obs *o,
 		sb_printf(&sb, "section=%s", failing);
 	fixed = fixed_kernels(pl, o, n, a_kernel_fails(o, n));
 	if (fixed)
-		sb_printf(&sb, "%sfixed=%s", sb.len ? " " : "", fixed);
+		sb_printf(&sb, "%sfixed=%s passed=%s", sb.len ? " " : "",
+			  fixed, fixed);
 	free(fixed);
 	free(failing);
 	free(passing);
@@ -292,19 +293,32 @@ static size_t conditions_end(const char *line)
 	return i < n ? i : n;
 }
 
-/* The line with version v added to its fixed= list (or a new one). */
-static char *add_fixed(const char *line, const char *v)
+/* The line with version v added to its KEY= list (or a new one). */
+static char *add_version(const char *line, const char *key, const char *v)
 {
 	size_t stop = conditions_end(line), at;
-	const char *f = strstr(line, " fixed=");
+	char *sp = xasprintf(" %s=", key), *tab = xasprintf("\t%s=", key);
+	const char *f = strstr(line, sp);
 
 	if (!f)
-		f = strstr(line, "\tfixed=");
+		f = strstr(line, tab);
+	free(sp);
+	free(tab);
 	if (f && (size_t)(f - line) < stop) {
 		at = f + 1 - line + strcspn(f + 1, " \t");
 		return xasprintf("%.*s,%s%s", (int)at, line, v, line + at);
 	}
-	return xasprintf("%.*s fixed=%s%s", (int)stop, line, v, line + stop);
+	return xasprintf("%.*s %s=%s%s", (int)stop, line, key, v, line + stop);
+}
+
+/* fixed=, and passed= that backs it (check warns of a fixed= without) */
+static char *add_fixed(const char *line, const char *v)
+{
+	char *fixed = add_version(line, "fixed", v);
+	char *both = add_version(fixed, "passed", v);
+
+	free(fixed);
+	return both;
 }
 
 /* Kernels of more than one series (x.y) among o[]'s: */

@@ -188,6 +188,10 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 	EXPECT_EQ(6, e->fixed.v[0].major);
 	EXPECT_EQ(6, e->fixed.v[0].minor);
 	EXPECT_EQ(30, e->fixed.v[0].patch);
+	/* the runs that passed back the fixed= (check warns without) */
+	ASSERT_TRUE(e->has_passed);
+	ASSERT_EQ(1, e->passed.n);
+	EXPECT_EQ(30, e->passed.v[0].patch);
 	dataset_free(&ds);
 }
 
@@ -433,7 +437,7 @@ TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
 	EXPECT_EQ(0, r.status);
 	text = get_file(str_printf("%s/data/ext4.expunge", self->dir), &len);
 	EXPECT_EQ(NULL, strstr(text, "\r "));
-	EXPECT_STREQ("generic/200  fail fixed=6.6.30   # fixed on 6.6.30\r\n",
+	EXPECT_STREQ("generic/200  fail fixed=6.6.30 passed=6.6.30   # fixed on 6.6.30\r\n",
 		     text);
 	e = entry(self, &ds, "generic/200");
 	ASSERT_NE(NULL, e);
@@ -508,7 +512,7 @@ TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
 	for (i = 0; i < 2; i++)
 		add_run(self, "6.6.31", "s1", "generic/100=P");
 	r = fexp_update(self, "");
-	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   fixed=6.6.31"));
+	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   fixed=6.6.31 passed=6.6.31"));
 	run_free(&r);
 }
 
