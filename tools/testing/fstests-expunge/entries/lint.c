@@ -11,6 +11,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/fstests-groups.h"
+#include "entries/lint-evidence.h"
 #include "entries/lint.h"
 #include "kernel/kcond.h"
 #include "lib/suggest.h"
@@ -303,6 +304,7 @@ int lint_dataset(const struct dataset *ds, const char *srctree,
 		char *name = fs_of(ds->entries[i].file);
 
 		check_entry(&ds->entries[i], name, d);
+		lint_evidence(&ds->entries[i], d);
 		free(name);
 	}
 	check_pairs(ds, d);

@@ -355,4 +355,53 @@ TEST(json_has_every_new_key)
 	diag_free(&d);
 }
 
+#define LORE	"bug=https://lore.kernel.org/r/x"
+
+/* Each evidence rule: one warning on its line, none on the good lines */
+TEST(lint_evidence_rules)
+{
+	static const char text[] =
+		"generic/1 fail fixed=6.1,6.0.5 from=hand # r\n"
+		"generic/2 fail bug=https://gist.github.com/x from=hand # r\n"
+		"generic/3 flaky from=hand # soft lockup in the log\n"
+		"generic/4 fail fixed=6.1 from=results:run1 # r\n"
+		"generic/5 fail from=hand # a BUG_ON fires\n"
+		"generic/6 flaky bug=https://lore.kernel.org.example.com/x # r\n"
+		"generic/7 fail # the OOM killer runs\n"
+		"generic/8 fail # it hangs\n"
+		/* the good lines */
+		"generic/20 expunge fixed=6.1 " LORE " from=hand # hangs\n"
+		"generic/21 fail fixed=6.1 fixed-by=0123456789ab # r\n"
+		"generic/22 fail fixed=6.1 passed=6.1.3 from=results:r # r\n"
+		"generic/23 fail fixed=6.1 from=kdevops:x/all.txt@0123456 # r\n"
+		"generic/24 fail bug=https://bugzilla.kernel.org/1 # a change of bugs\n"
+		"generic/25 flaky bug=https://patchwork.kernel.org/p/1 # Bugs: a boom\n"
+		"generic/26 fail bug=https://Lore.Kernel.org/r/1 # overhanging, chunghwa\n"
+		"generic/27 fail # zoom, room, BUGS, debug; 'until=' for unknown\n";
+	static const char *const want[] = {
+		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, or write until=6.1,6.0.5 if no one claims a fix",
+		"t.expunge:2: warning: generic/2: bug=https://gist.github.com/x is not a lore.kernel.org, bugzilla or patchwork link",
+		"t.expunge:3: warning: generic/3: the reason says 'lockup' but the kind is flaky: make it expunge",
+		"t.expunge:4: warning: generic/4: fixed=6.1 with nothing behind it",
+		"t.expunge:5: warning: generic/5: the reason says 'BUG' but the kind is fail",
+		"t.expunge:6: warning: generic/6: bug=https://lore.kernel.org.example.com/x is not",
+		"t.expunge:7: warning: generic/7: the reason says 'OOM' but the kind is fail",
+		"t.expunge:8: warning: generic/8: the reason says 'hang' but the kind is fail",
+	};
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	size_t i;
+
+	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
+	ASSERT_EQ(0, lint_dataset(&ds, NULL, NULL, &d));
+	for (i = 0; i < d.msgs.n; i++)
+		TH_LOG("%s", d.msgs.v[i]);
+	ASSERT_EQ(ARRAY_SIZE(want), d.msgs.n);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		EXPECT_EQ(0, strncmp(d.msgs.v[i], want[i], strlen(want[i])))
+			TH_LOG("%s", d.msgs.v[i]);
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
 TEST_HARNESS_MAIN

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lint rules on what a line claims: a fixed= with something behind it,
+ * bug= a link to a report, crash-class failures expunged.
+ */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "entries/lint-evidence.h"
+#include "lib/base.h"
+
+/* Where a problem is reported: lore, a bugzilla, a patchwork */
+static bool report_link(const char *url)
+{
+	const char *host = strstr(url, "://");
+	size_t len;
+
+	if (!host)
+		return false;
+	host += 3;
+	len = strcspn(host, "/:?#");
+	return (len == 15 && !strncasecmp(host, "lore.kernel.org", len)) ||
+	       !strncasecmp(host, "bugzilla.", 9) ||
+	       !strncasecmp(host, "patchwork.", 10);
+}
+
+/*
+ * Does word start at p of a reason starting at s, as a word of its own
+ * (hangs, hung, crashed: any ending; BUG only as written, and BUG and
+ * OOM not inside a longer word: not "BUGS", "room")?
+ */
+static bool word_at(const char *s, const char *p, const char *word)
+{
+	size_t n = strlen(word);
+	bool upper = !strcmp(word, "BUG");
+
+	if (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		return false;
+	if (upper ? strncmp(p, word, n) : strncasecmp(p, word, n))
+		return false;
+	if (upper || !strcmp(word, "oom"))
+		return !isalnum((unsigned char)p[n]);
+	return true;
+}
+
+/*
+ * Where a reason says the machine went down (*len bytes of it), or NULL
+ */
+static const char *crash_word(const char *reason, int *len)
+{
+	static const char *const words[] = {
+		"hang", "hung", "BUG", "oops", "lockup", "oom", "crash",
+		"panic",
+	};
+	const char *p;
+	size_t i;
+
+	for (p = reason; p && *p; p++) {
+		for (i = 0; i < ARRAY_SIZE(words); i++) {
+			if (word_at(reason, p, words[i])) {
+				*len = strlen(words[i]);
+				return p;
+			}
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Does a from= origin claim the fix: another harness's list, an fstests
+ * test or a user's list (not hand, not a results run, which need
+ * fixed-by=, passed= or bug=)?
+ */
+static bool source_claims(const struct entry *e)
+{
+	char *const *o;
+
+	for (o = e->from; o && *o; o++) {
+		if (strcmp(*o, "hand") && !str_starts(*o, "results:"))
+			return true;
+	}
+	return false;
+}
+
+static void versions(const struct kver_list *l, struct strbuf *sb)
+{
+	char buf[48];
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		sb_printf(sb, "%s%s", i ? "," : "", kver_str(&l->v[i], buf));
+}
+
+static void lint_fixed(const struct entry *e, struct diag *d)
+{
+	struct strbuf v = { 0 };
+
+	if (!e->has_fixed || e->fixed_by || e->has_passed || e->bug ||
+	    source_claims(e))
+		return;
+	versions(&e->fixed, &v);
+	diag_add(d, false, e->file, e->line,
+		 "%s: fixed=%s with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, or write until=%s if no one claims a fix",
+		 e->test, v.buf, v.buf);
+	sb_free(&v);
+}
+
+void lint_evidence(const struct entry *e, struct diag *d)
+{
+	const char *w;
+	int n;
+
+	lint_fixed(e, d);
+	if (e->bug && !report_link(e->bug))
+		diag_add(d, false, e->file, e->line,
+			 "%s: bug=%s is not a lore.kernel.org, bugzilla or patchwork link: link the report there, and put a log's address in the reason",
+			 e->test, e->bug);
+	w = e->kind != KIND_EXPUNGE ? crash_word(e->comment, &n) : NULL;
+	if (w)
+		diag_add(d, false, e->file, e->line,
+			 "%s: the reason says '%.*s' but the kind is %s: make it expunge (a test that takes the machine down must not run)",
+			 e->test, n, w, kind_name(e->kind));
+}
