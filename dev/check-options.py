@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The man page says each command's options as its option table does.
+"""The man page and --help say each command's options as its table does.
 
 For every command of FEXP --list-cmds, the options of COMMAND --list-opts
 (the table --help is made from) are compared with the man page (RST):
@@ -8,8 +8,12 @@ both synopses of the command (the SYNOPSIS section and the command's own
 section) name exactly its options, by long or short name, with
 *KERNEL-OPTIONS* standing for the kernel options when the command has
 them all; each option is an item of the command's section; and the
-SYNOPSIS, as man shows it (indented), stays within 80 columns. Each difference is
-named with its line; the exit status is 1 when there is one.
+SYNOPSIS, as man shows it (indented), stays within 80 columns. Then
+COMMAND --help: its synopsis names exactly the table's options too and
+is the man page's SYNOPSIS of the command word for word, its option list
+is the table's options, and [KERNEL-OPTIONS] has its heading there.
+Each difference is named with its line; the exit status is 1 when there
+is one.
 
 Usage: dev/check-options.py FEXP RST
 """
@@ -19,6 +23,11 @@ import sys
 
 INDENT = 8     # where man starts the lines of the SYNOPSIS
 OPT = re.compile(r'\*\*(--?[A-Za-z0-9][A-Za-z0-9-]*)\*\*')
+# an option in plain text: not the "-bld" of xfstests-bld, nor "--" alone
+C_OPT = re.compile(r'(?<![\w-])(--?[A-Za-z0-9][A-Za-z0-9-]*)')
+# an item of --help's option list: "  -o, --output FILE" or "      --all"
+HELP_ITEM = re.compile(r'^ {2,}(?:-[A-Za-z0-9], )?(--[A-Za-z0-9][\w-]*)',
+                       re.M)
 
 
 def run(*args):
@@ -43,6 +52,48 @@ def rendered(line):
     """A line of the SYNOPSIS line block as man shows it."""
     line = re.sub(r'^\| ?', '', line)
     return line.replace('\\ ', '').replace('\\|', '|').replace('*', '')
+
+
+def words(text):
+    """text with its runs of white space made one space."""
+    return ' '.join(text.split())
+
+
+def help_text(fexp, cmd):
+    """The synopsis of cmd --help (after "Usage: PROG") and the rest."""
+    out = run(fexp, cmd, '--help')
+    usage, _, rest = out.partition('\n\n')
+    return re.sub(r'^Usage: \S+ ', '', usage), rest
+
+
+def names(text, opts):
+    """The options text names, by their long names where known."""
+    return {opts.get(n, n) for n in C_OPT.findall(text)}
+
+
+def check_help(fexp, cmd, opts, want, has_kernel, man):
+    """The differences of cmd --help from its table and the man page."""
+    usage, rest = help_text(fexp, cmd)
+    said = names(usage, opts)
+    bad = [f'{cmd} --help synopsis: {n} is no option of {cmd}'
+           for n in sorted(said - set(opts.values()))]
+    bad += [f'{cmd} --help synopsis: {n} missing'
+            for n in sorted(want - said)]
+    if has_kernel != ('[KERNEL-OPTIONS]' in usage):
+        bad.append(f'{cmd} --help synopsis: [KERNEL-OPTIONS] '
+                   f'{"missing" if has_kernel else "but no kernel options"}')
+    if man is not None and words(usage) != words(man):
+        bad.append(f'{cmd} --help synopsis is not the man page\'s: '
+                   f'"{words(usage)}" against "{words(man)}"')
+    listed = {opts.get(n, n) for n in HELP_ITEM.findall(rest)}
+    listed.discard('--help')
+    bad += [f'{cmd} --help: {n} is not in its option list'
+            for n in sorted(set(opts.values()) - listed)]
+    bad += [f'{cmd} --help: {n} is listed but no option of {cmd}'
+            for n in sorted(listed - set(opts.values()))]
+    if has_kernel and not re.search(r'^KERNEL-OPTIONS: ', rest, re.M):
+        bad.append(f'{cmd} --help: no "KERNEL-OPTIONS:" heading')
+    return bad
 
 
 def main(fexp, rst):
@@ -77,6 +128,14 @@ def main(fexp, rst):
             j += 1
         return ' '.join(lines[i:j])
 
+    def shown(i):
+        """The SYNOPSIS entry at line i as man shows it, after its name."""
+        j = i + 1
+        while j < len(lines) and lines[j].startswith('|   '):
+            j += 1
+        text = words(' '.join(rendered(line) for line in lines[i:j]))
+        return re.sub(r'^fstests-expunge ', '', text)
+
     for cmd in run(fexp, '--list-cmds').split():
         if cmd == 'help':
             continue
@@ -103,6 +162,10 @@ def main(fexp, rst):
             if has_kernel != ('*KERNEL-OPTIONS*' in text):
                 say(i, f'{cmd} synopsis: *KERNEL-OPTIONS* '
                        f'{"missing" if has_kernel else "but no kernel options"}')
+        top_one = [i for i in mine if lines[i].startswith('|')]
+        man = shown(top_one[0]) if top_one else None
+        for text in check_help(fexp, cmd, opts, want, has_kernel, man):
+            say(top_one[0] if top_one else top, text)
         own = [i for i in mine if not lines[i].startswith('|')]
         if not own:
             continue

@@ -213,9 +213,31 @@ options_catch() {
 	printf '%s\n' "$out" | grep -q 'compare: --origin is no item of its section' &&
 	printf '%s\n' "$out" | grep -q '^options: 1 difference'
 }
-step "man page: synopses and items are the option tables (dev/check-options.py)" \
+# ... and names an option left out of a --help synopsis or option list
+help_catch() {
+	local w=$build/options-catch-fexp out
+	cat >"$w" <<-EOF || return 1
+	#!/bin/sh
+	case "\$1 \$2" in
+	"archive --help") "$build/fstests-expunge" "\$@" |
+		sed 's/ \\[--fstests DIR\\]//' ;;
+	"compare --help") "$build/fstests-expunge" "\$@" |
+		grep -v '^  *--origin NAME' ;;
+	*) exec "$build/fstests-expunge" "\$@" ;;
+	esac
+	EOF
+	chmod +x "$w"
+	out=$(python3 "$top/dev/check-options.py" "$w" "$rst") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q 'archive --help synopsis: --fstests missing' &&
+	printf '%s\n' "$out" | grep -q "archive --help synopsis is not the man page's" &&
+	printf '%s\n' "$out" | grep -q 'compare --help: --origin is not in its option list' &&
+	printf '%s\n' "$out" | grep -q '^options: 3 differences'
+}
+step "man page and --help: synopses, items and lists are the option tables (dev/check-options.py)" \
 	python3 "$top/dev/check-options.py" "$build/fstests-expunge" "$rst"
 step "man page: the check names an option left out" options_catch
+step "--help: the check names an option left out" help_catch
 step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
 	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
 step "archive and matrix: JSON and pages against known answers (dev/check-matrix.py)" \

@@ -11,8 +11,10 @@
 
 static const struct usage usage = {
 	.cmd = "archive",
-	.synopsis = "add [--archive DIR] [--machine NAME] [--config FILE]\n"
-		    "[--fstests DIR] RESULTS...",
+	.synopsis =
+"add [--archive DIR]\n"
+"[--machine NAME] [--config FILE] [--fstests DIR]\n"
+"RESULTS...",
 	.about =
 "Record runs in a results archive, a plain git repository (shared with\n"
 "git push and pull): a new or empty DIR becomes one with git init. Each\n"

@@ -10,8 +10,9 @@
 
 static const struct usage usage = {
 	.cmd = "check",
-	.synopsis = "[--srctree DIR] [--fstests DIR] [--data DIR]\n"
-		    "[--compact] [FILE...]",
+	.synopsis =
+"[--srctree DIR] [--fstests DIR]\n"
+"[--data DIR] [--compact] [FILE...]",
 	.about =
 "Lint data files (default: every file of the data directory):\n"
 "syntax, kinds and keys, versions, section globs, Kconfig conditions,\n"

@@ -9,7 +9,12 @@
 
 static const struct usage usage = {
 	.cmd = "compare",
-	.synopsis = "[--baseline PATH]... [OPTIONS] PATH...",
+	.synopsis =
+"[--baseline PATH]... PATH...\n"
+"[--format text|json|ktap|kcidb|email|html]\n"
+"[-o FILE] [--origin NAME] [--all] [--bisect]\n"
+"[--map BASE=SECTION]... [--fstests DIR]\n"
+"[--env NAME]... [KERNEL-OPTIONS]",
 	.about =
 "Compare fstests results (result.xml, or directories searched for them)\n"
 "with a baseline and with the known failures in the data, per section and\n"

@@ -11,8 +11,9 @@ static const struct usage usage = {
 	.cmd = "exclude",
 	.synopsis =
 "--fs FS [--section S]...\n"
-"[-o FILE | --outdir DIR] [--explain] [--run-known-failures]\n"
-"[--fstests DIR] [OPTIONS]",
+"[-o FILE | --outdir DIR] [--explain]\n"
+"[--run-known-failures] [--fstests DIR]\n"
+"[--env NAME]... [KERNEL-OPTIONS]",
 	.about =
 "Write the fstests exclude file for a filesystem, section and kernel,\n"
 "for './check -E FILE': one test per line, with a comment saying why.\n"

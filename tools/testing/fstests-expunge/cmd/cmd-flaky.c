@@ -8,7 +8,9 @@
 
 static const struct usage usage = {
 	.cmd = "flaky",
-	.synopsis = "--fs FS [--section S]... [OPTIONS]",
+	.synopsis =
+"--fs FS [--section S]...\n"
+"[--fstests DIR] [--env NAME]... [KERNEL-OPTIONS]",
 	.about =
 "List the flaky tests for a filesystem, section and kernel, one per\n"
 "line: the test, how many times to retry it after a failure, and why.\n"

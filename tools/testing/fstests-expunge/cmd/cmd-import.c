@@ -9,8 +9,10 @@
 
 static const struct usage usage = {
 	.cmd = "import",
-	.synopsis = "--from xfstests-bld|kdevops|fstests|list DIR [--fs FS]... [--rev COMMIT]\n"
-"       [--srctree DIR] [--write] [--data DIR]",
+	.synopsis =
+"--from xfstests-bld|kdevops|fstests|list DIR\n"
+"[--fs FS]... [--rev COMMIT] [--srctree DIR]\n"
+"[--write] [--data DIR]",
 	.about =
 "Read another test harness's own expunge lists under DIR (an xfstests-bld\n"
 "or a kdevops checkout) and print them as data lines that select what\n"

@@ -9,7 +9,9 @@
 
 static const struct usage usage = {
 	.cmd = "kernel",
-	.synopsis = "[--format text|keys|json] [OPTIONS]",
+	.synopsis =
+"[--format text|keys|json]\n"
+"[KERNEL-OPTIONS]",
 	.about =
 "Show the kernel the other commands would use: its release, the\n"
 "upstream version behind it, its config and the data files, each\n"

@@ -10,8 +10,10 @@
 
 static const struct usage usage = {
 	.cmd = "matrix",
-	.synopsis = "[-o DIR] [--format html|json] [--fs FS] [--section S]\n"
-		    "[--kernel GLOB] [--data DIR] ARCHIVE...",
+	.synopsis =
+"[-o DIR] [--format html|json]\n"
+"[--fs FS] [--section S] [--kernel GLOB]\n"
+"[--data DIR] ARCHIVE...",
 	.about =
 "The test matrix over every run of the results archives (made by\n"
 "'archive add'): per filesystem, section and machine (machines are never\n"

@@ -11,7 +11,12 @@
 
 static const struct usage usage = {
 	.cmd = "run",
-	.synopsis = "--fs FS --section S [OPTIONS] [-- CHECK-ARGS]",
+	.synopsis =
+"--fs FS --section S\n"
+"[--fstests DIR] [--results DIR] [--baseline PATH]...\n"
+"[--retries N] [--retry-failures] [--run-known-failures]\n"
+"[--resume] [--bisect] [--env NAME]... [KERNEL-OPTIONS]\n"
+"[-- CHECK-ARGS...]",
 	.about =
 "Run fstests' check for a section with the exclude file of the kernel,\n"
 "retry the failures of flaky tests, merge every attempt into\n"

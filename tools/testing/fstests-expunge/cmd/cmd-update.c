@@ -8,8 +8,10 @@
 
 static const struct usage usage = {
 	.cmd = "update",
-	.synopsis = "[--fs FS] [--min-runs N] [--write] [--data DIR] RESULTS...\n"
-		    "[--fs FS] [--passes K] [--write] [--data DIR] --archive DIR",
+	.synopsis =
+"[--fs FS] [--min-runs N]\n"
+"[--passes K] [--write] [--data DIR]\n"
+"{ RESULTS... | --archive DIR }",
 	.about =
 "Propose data changes from the results of one or more runs (result.xml\n"
 "files or directories; several kernels allowed): a test that failed in\n"

@@ -8,7 +8,9 @@
 
 static const struct usage usage = {
 	.cmd = "view",
-	.synopsis = "--fs FS [--section S] [OPTIONS]",
+	.synopsis =
+"--fs FS [--section S]\n"
+"[--fstests DIR] [--env NAME]... [KERNEL-OPTIONS]",
 	.about =
 "Show, for a maintainer, the data lines that apply to one filesystem,\n"
 "section and kernel, and only those: grouped by kind (expunge, fail,\n"

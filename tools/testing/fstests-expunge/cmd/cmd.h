@@ -45,7 +45,7 @@ int do_view(int argc, char **argv);
 #define DECLARE_KERNEL_OPTIONS(name, ko) \
 	struct kernel_opts *const name##_into = (ko); \
 	const struct opt name[] = { \
-		OPT_GROUP("Which kernel (default: the running one) and data:"), \
+		OPT_GROUP("KERNEL-OPTIONS: which kernel (default: the running one) and data:"), \
 		OPT_STRING(0, "release", &name##_into->release, "R", \
 			   "the kernel release, as uname -r prints it"), \
 		OPT_STRING(0, "config", &name##_into->config, "FILE", \
