@@ -79,6 +79,15 @@ agreement() {
 		"$refdata" "$build/shipped-data"
 	grep -h '^shipped data' "$log"/shipped_data*.log | sed 's/^/#   /'
 
+	# Compaction keeps what exclude and flaky select: the shipped data
+	# with the harnesses' lists imported uncompacted, before and after
+	# check --compact, on a quick grid, with a negative control
+	step "compaction keeps the selection (dev/check-compact.sh)" \
+		bash "$top/dev/check-compact.sh" "$build/fstests-expunge" \
+		"$tool/data" "$refdata" "$build/check-compact"
+	grep -hE '^(compact|negative control|selection):' \
+		"$log"/compaction_keeps*.log | sed 's/^/#   /'
+
 	# The kdevops import covers what kdevops itself selects, on its real lists
 	step "kdevops import covers what kdevops passes to check -E (dev/check-kdevops.sh)" \
 		bash "$top/dev/check-kdevops.sh" "$build/fstests-expunge" \
