@@ -71,12 +71,16 @@ static pid_t start_spawning(struct _test_data_run *self)
 	put_str(str_printf("%s/state/spawn", self->dir), "");
 	pid = start_hanging(self, "");
 	if (pid > 0 && (!alive(state_pid(self, "grandchild.pid")) ||
-			!alive(state_pid(self, "escapee.pid"))))
+			!alive(state_pid(self, "escapee.pid")))) {
+		kill(-pid, SIGKILL);	/* a failure, not a run left behind */
+		wait_status(pid);
 		return -1;
+	}
 	return pid;
 }
 
-TEST_F(run, kill_9_of_run_ends_what_check_started)
+TEST_F_TIMEOUT(run, kill_9_of_run_ends_what_check_started,
+	       HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_spawning(self);
 
@@ -86,7 +90,8 @@ TEST_F(run, kill_9_of_run_ends_what_check_started)
 	EXPECT_TRUE(all_gone(self));
 }
 
-TEST_F(run, kill_9_of_runs_process_group_ends_what_check_started)
+TEST_F_TIMEOUT(run, kill_9_of_runs_process_group_ends_what_check_started,
+	       HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_spawning(self);
 
@@ -98,7 +103,8 @@ TEST_F(run, kill_9_of_runs_process_group_ends_what_check_started)
 	EXPECT_TRUE(all_gone(self));
 }
 
-TEST_F(run, kill_9_of_the_guard_ends_what_check_started)
+TEST_F_TIMEOUT(run, kill_9_of_the_guard_ends_what_check_started,
+	       HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_spawning(self), check;
 

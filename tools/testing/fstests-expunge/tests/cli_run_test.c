@@ -128,7 +128,7 @@ TEST_F(run, group_entry_goes_to_check_as_x_group)
 	run_free(&r);
 }
 
-TEST_F(run, kill_9_of_run_ends_check_and_its_tests)
+TEST_F_TIMEOUT(run, kill_9_of_run_ends_check_and_its_tests, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), check, pgid;
 	int i;
@@ -149,7 +149,8 @@ TEST_F(run, kill_9_of_run_ends_check_and_its_tests)
 		kill(-pgid, SIGKILL);
 }
 
-TEST_F(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash)
+TEST_F_TIMEOUT(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash,
+	       HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), pgid;
 	struct result_file rf;
@@ -179,7 +180,7 @@ TEST_F(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash)
 	run_free(&r);
 }
 
-TEST_F(run, second_run_on_the_results_or_a_device_is_refused)
+TEST_F_TIMEOUT(run, second_run_on_the_results_or_a_device_is_refused, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), pgid;
 	struct run_result r;
@@ -257,7 +258,7 @@ TEST_F(run, section_missing_from_the_config_runs_nothing)
 	run_free(&r);
 }
 
-TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
+TEST_F_TIMEOUT(run, ctrl_c_keeps_what_ran_as_an_incomplete_run, HANG_TEST_TIMEOUT)
 {
 	struct result_file rf;
 	struct run_result r;
@@ -285,7 +286,8 @@ TEST_F(run, ctrl_c_keeps_what_ran_as_an_incomplete_run)
 	run_free(&r);
 }
 
-TEST_F(run, crash_then_resume_records_the_running_test_as_crashed)
+TEST_F_TIMEOUT(run, crash_then_resume_records_the_running_test_as_crashed,
+	       HANG_TEST_TIMEOUT)
 {
 	struct result_file rf;
 	struct run_result r;

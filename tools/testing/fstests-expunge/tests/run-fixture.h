@@ -123,6 +123,13 @@ static inline bool exists(struct _test_data_run *self, const char *name)
 }
 
 /*
+ * start_hanging() waits up to 60 s for check to reach the hanging test;
+ * the tests that use it get the harness's timeout to match.
+ */
+#define HANG_WAIT_TRIES		3000
+#define HANG_TEST_TIMEOUT	180
+
+/*
  * Start run in the background, leading a process group of its own;
  * returns its pid once check runs generic/005.
  */
@@ -146,8 +153,8 @@ static inline pid_t start_hanging(struct _test_data_run *self,
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	/* wait for check to start the test that hangs */
-	for (i = 0; i < 500; i++) {
+	/* wait for check to start the test that hangs (a busy machine is slow) */
+	for (i = 0; i < HANG_WAIT_TRIES; i++) {
 		FILE *f = fopen(running, "r");
 		char line[64] = "";
 
@@ -162,6 +169,12 @@ static inline pid_t start_hanging(struct _test_data_run *self,
 	}
 	free(cmd);
 	free(running);
+	if (i == HANG_WAIT_TRIES) {
+		/* never started: a clear failure, not a run left hanging */
+		kill(-pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return -1;
+	}
 	return pid;
 }
 
