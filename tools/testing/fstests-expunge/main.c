@@ -151,5 +151,6 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	return stdout_checked(run(argc, argv));
+	/* under --bisect, what cannot tell is no "bad" for git bisect */
+	return cannot_tell_exit(stdout_checked(run(argc, argv)));
 }

@@ -25,11 +25,12 @@ static const struct usage usage = {
 "regression. The data is chosen by each section's FSTYP and the kernel\n"
 "the results name (KERNEL), unless the options below name one.",
 	.exit_status =
-"Exit status: 0 no regression; 1 regressions, or an incomplete run (a\n"
-"crash); 2 bad usage or unreadable input. With --bisect: 0 good, 1 bad\n"
-"(regressions), 125 cannot tell (no results, an incomplete run, missing\n"
-"tests, unreadable input, out of memory), so that git bisect skips it.\n"
-"Out of memory is exit 1 otherwise.",
+"Exit status: 0 no regression; 1 regressions (also in an incomplete or\n"
+"partly read run), or an incomplete run (a crash); 2 bad usage or\n"
+"unreadable input, results left out of a search among them. With\n"
+"--bisect: 0 good, 1 bad (regressions), 125 cannot tell (no results, an\n"
+"incomplete run, missing tests, unreadable input, bad usage, out of\n"
+"memory), so that git bisect skips it. Out of memory is exit 1 otherwise.",
 };
 
 /* --map BASE=SECTION: both named */
@@ -98,8 +99,8 @@ int do_compare(int argc, char **argv)
 		OPT_STRING('o', "output", &co.output, "FILE",
 			   "write the report to FILE (default: stdout)"),
 		OPT_BOOLEAN(0, "all", &co.all, "list the tests that passed too"),
-		OPT_BOOLEAN(0, "bisect", &co.bisect,
-			    "exit status for 'git bisect run' (see below)"),
+		OPT_BOOLEAN_EARLY(0, "bisect", &co.bisect,
+				  "exit status for 'git bisect run' (see below)"),
 		OPT_STRING(0, "fstests", &co.fstests, "DIR",
 			   "name the kernel fixes each failing test's source in\n"
 			   "this fstests tree gives; with a git --srctree, say\n"
@@ -110,12 +111,12 @@ int do_compare(int argc, char **argv)
 	int i, ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
+	if (co.bisect)
+		bisect_exit_statuses();
 	if (argc < 0) {
 		ret = parse_options_exit(argc);
 		goto out;
 	}
-	if (co.bisect)
-		oom_exit_status = EXIT_SKIP;
 	for (i = 0; i < argc; i++)
 		strlist_add(&co.paths, xstrdup(argv[i]));
 	if (check_args(&co))

@@ -30,7 +30,8 @@ static const struct usage usage = {
 "on stderr with file, line and why.",
 	.exit_status =
 "Exit status: 0, 1 when the merged data would not parse (nothing is\n"
-"written), or 2 on bad usage or unreadable input.",
+"written), or 2 on bad usage or unreadable input: a list or directory of\n"
+"lists that cannot be read (then nothing is written).",
 };
 
 int do_import(int argc, char **argv)

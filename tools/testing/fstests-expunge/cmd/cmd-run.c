@@ -90,13 +90,15 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "Ctrl-C: finished tests do not run again, the test\n"
 			    "that was running when the machine went down is a\n"
 			    "failure (crashed)"),
-		OPT_BOOLEAN(0, "bisect", &o->bisect,
-			    "compare's exit status for 'git bisect run'"),
+		OPT_BOOLEAN_EARLY(0, "bisect", &o->bisect,
+				  "compare's exit status for 'git bisect run'"),
 		OPT_ENV(&o->k),
 		OPT_PARENT(kernel_options)
 	};
 
 	argc = parse_options(argc, argv, opts, &usage);
+	if (o->bisect)
+		bisect_exit_statuses();
 	if (argc < 0) {
 		*status = parse_options_exit(argc);
 		return false;

@@ -263,9 +263,14 @@ int compare_run(const struct compare_opts *co, struct compare_run *cr)
 	r->origin = co->origin;
 	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
 	r->exit_code = compare_exit(&r->totals, co->bisect);
-	/* some results may be missing: bisect cannot tell */
-	if (partial && co->bisect && r->exit_code != EXIT_PROBLEM)
-		r->exit_code = EXIT_SKIP;
+	/*
+	 * some results may be missing: they may hold a regression, so no
+	 * exit 0 (and bisect cannot tell); one seen is bad all the same
+	 */
+	if (partial && r->exit_code != EXIT_PROBLEM) {
+		pr_err("compare: results were left out (named above): the answer may be incomplete");
+		r->exit_code = bad;
+	}
 	return 0;
 }
 

@@ -170,6 +170,11 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 	print_skips(&r);
 	fprintf(stderr, "import: %s: %zu data lines, %zu source lines not imported\n",
 		importers[idx].name, r.n, r.nskips);
+	if (!ret && r.unreadable) {
+		pr_err("import: %zu list(s) or directories could not be read (named above): the import is incomplete%s",
+		       r.unreadable, write ? ", nothing written" : "");
+		ret = EXIT_USAGE;
+	}
 	v = sorted_lines(&r);
 	if (!ret && write)
 		ret = write_data(data, importers[idx].name, v, r.n);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What the importers collect: data lines, and the lines they could not use. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "import/import.h"
+#include "lib/fileio.h"
 
 void import_add_line(struct import_result *r, const char *fs, char *text,
 		     char *origin)
@@ -23,6 +25,14 @@ void import_add_skip(struct import_result *r, char *origin, char *why)
 
 	s->origin = origin;
 	s->why = why;
+}
+
+void import_add_unreadable(struct import_result *r, char *origin)
+{
+	int err = errno;
+
+	import_add_skip(r, origin, xasprintf("cannot read: %s", errstr(err)));
+	r->unreadable++;
 }
 
 void import_result_free(struct import_result *r)

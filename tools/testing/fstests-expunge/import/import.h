@@ -26,6 +26,7 @@ struct import_result {
 	size_t n, alloc;
 	struct import_skip *skips;
 	size_t nskips, skips_alloc;
+	size_t unreadable;	/* of the skips, lists that could not be read */
 	const char *rev;	/* the source's commit, for from=; NULL: unknown */
 	const char *srctree;	/* the kernel tree judged (fstests fixes) */
 };
@@ -52,6 +53,11 @@ int import_user_list(const char *path, const struct strlist *fs,
 void import_add_line(struct import_result *r, const char *fs, char *text,
 		     char *origin);
 void import_add_skip(struct import_result *r, char *origin, char *why);
+/*
+ * A list (or a directory of lists) that could not be read, errno saying
+ * why: the import is incomplete, and exits 2.
+ */
+void import_add_unreadable(struct import_result *r, char *origin);
 void import_result_free(struct import_result *r);
 
 /* Test names in the order of a data file: "generic/79" < "generic/100". */
@@ -79,7 +85,8 @@ void import_merge(const char *buf, size_t len, const char *fs,
  * stderr what could not be converted, then print the data lines or, with
  * write, merge them into the data files of data (the usual search when
  * NULL), all or none. Returns EXIT_OK, EXIT_PROBLEM when a merged file
- * would not parse, or EXIT_USAGE.
+ * would not parse, or EXIT_USAGE (also when a list could not be read:
+ * then nothing is written).
  */
 int import_from(const char *from, const char *dir, const struct strlist *fs,
 		bool write, const char *data, const char *rev,

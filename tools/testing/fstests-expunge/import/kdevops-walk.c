@@ -140,9 +140,15 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names in directory rel (resolved), sorted; NULL if not one */
+static void unreadable(struct import_result *r, const struct kd_tree *t,
+		       const char *rel);
+
+/*
+ * The names in directory rel (resolved), sorted; NULL if not one. A
+ * directory that cannot be read is said in r.
+ */
 static char **list_dir(const struct kd_tree *t, const char *rel,
-		       char **phys)
+		       char **phys, struct import_result *r)
 {
 	struct strlist names = { 0 };
 	struct dirent *de;
@@ -155,6 +161,8 @@ static char **list_dir(const struct kd_tree *t, const char *rel,
 	path = xasprintf("%s/%s", t->top, *phys);
 	d = opendir(path);
 	free(path);
+	if (!d && errno != ENOTDIR)
+		unreadable(r, t, rel);
 	if (!d)
 		return NULL;
 	while ((de = readdir(d)))
@@ -186,6 +194,24 @@ static void skip(struct import_result *r, const struct kd_tree *t,
 		 const char *rel, const char *why)
 {
 	skip_once(r, xasprintf("%s/%s", t->top, rel), xstrdup(why));
+}
+
+/* rel cannot be read (errno): once, however many links lead to it */
+static void unreadable(struct import_result *r, const struct kd_tree *t,
+		       const char *rel)
+{
+	char *origin = xasprintf("%s/%s", t->top, rel);
+	int err = errno;
+	size_t i;
+
+	for (i = 0; i < r->nskips; i++) {
+		if (!strcmp(r->skips[i].origin, origin)) {
+			free(origin);
+			return;
+		}
+	}
+	errno = err;
+	import_add_unreadable(r, origin);
 }
 
 /* One test line: "generic/001  # note", or a comment, or blank */
@@ -232,7 +258,9 @@ static void add_list(struct kd_tree *t, size_t point, const char *fs,
 
 	path = phys ? xasprintf("%s/%s", t->top, phys) : NULL;
 	if (!path || read_file(path, MAX_FILE, &buf, &n)) {
-		skip(r, t, rel, phys ? errstr(errno) : "a loop of links");
+		if (!path)
+			errno = ELOOP;
+		unreadable(r, t, rel);
 		free(path);
 		free(phys);
 		return;
@@ -259,18 +287,23 @@ static void add_list(struct kd_tree *t, size_t point, const char *fs,
 	free(buf);
 }
 
-/* 'd' for a directory, 'f' for a regular file, 0 otherwise */
-static int type_of(const struct kd_tree *t, const char *rel)
+/*
+ * 'd' for a directory, 'f' for a regular file, 0 otherwise; -1 when it
+ * cannot be told (a link to nothing, a loop of links), said in r.
+ */
+static int type_of(const struct kd_tree *t, const char *rel,
+		   struct import_result *r)
 {
 	char *phys = kd_resolve(t, rel), *path;
 	struct stat st;
-	int ret = 0;
+	int ret = -1;
 
-	if (!phys)
-		return 0;
-	path = xasprintf("%s/%s", t->top, phys);
-	if (!stat(path, &st))
+	errno = ELOOP;
+	path = phys ? xasprintf("%s/%s", t->top, phys) : NULL;
+	if (path && !stat(path, &st))
 		ret = S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 0;
+	else
+		unreadable(r, t, rel);
 	free(path);
 	free(phys);
 	return ret;
@@ -309,7 +342,8 @@ static bool add_env_list(struct kd_tree *t, size_t point, const char *fs,
 			 const char *rel, const char *name,
 			 struct import_result *r)
 {
-	if (!t->points[point].any || !list_env(name) || type_of(t, rel) != 'f')
+	if (!t->points[point].any || !list_env(name) ||
+	    type_of(t, rel, r) != 'f')
 		return false;
 	add_list(t, point, fs, rel, name, list_env(name), r);
 	return true;
@@ -326,18 +360,18 @@ static bool list_name(const char *name)
 static void walk_lists(struct kd_tree *t, size_t point, const char *fs,
 		       const char *rel, bool top, struct import_result *r)
 {
-	char *phys, **names = list_dir(t, rel, &phys), **p;
+	char *phys, **names = list_dir(t, rel, &phys, r), **p;
 
 	for (p = names; p && *p; p++) {
 		char *sub = xasprintf("%s/%s", rel, *p);
-		int type = type_of(t, sub);
+		int type = type_of(t, sub, r);
 
 		if (type == 'f' && list_name(*p))
 			add_list(t, point, fs, sub, *p, NULL, r);
 		else if (type == 'd' && top && (*p)[0] == 'P' &&
 			 (*p)[1] >= '0' && (*p)[1] <= '5' && !(*p)[2])
 			walk_lists(t, point, fs, sub, false, r);
-		else
+		else if (type >= 0)	/* else said by type_of() */
 			skip(r, t, sub, type == 'f' ?
 			     "a file name kdevops never passes to check" :
 			     "not a list file or priority directory (P0..P5)");
@@ -353,7 +387,7 @@ static void walk_fs(struct kd_tree *t, size_t point, const char *fs,
 	static const char *const categories[] = {
 		"diff", "unassigned", "assigned",
 	};
-	char *phys, **names = list_dir(t, rel, &phys), **p;
+	char *phys, **names = list_dir(t, rel, &phys, r), **p;
 	size_t i;
 
 	for (p = names; p && *p; p++) {
@@ -362,7 +396,7 @@ static void walk_fs(struct kd_tree *t, size_t point, const char *fs,
 		for (i = 0; i < ARRAY_SIZE(categories); i++)
 			if (!strcmp(*p, categories[i]))
 				break;
-		if (i < ARRAY_SIZE(categories) && type_of(t, sub) == 'd')
+		if (i < ARRAY_SIZE(categories) && type_of(t, sub, r) == 'd')
 			walk_lists(t, point, fs, sub, true, r);
 		else if (!add_env_list(t, point, fs, sub, *p, r))
 			skip(r, t, sub, why_not_list(*p));
@@ -393,16 +427,17 @@ static bool env_list(struct kd_tree *t, size_t point, const struct strlist *fs,
 static void walk_kernel(struct kd_tree *t, size_t point, const char *rel,
 			const struct strlist *fs, struct import_result *r)
 {
-	char *phys, **names = list_dir(t, rel, &phys), **p;
+	char *phys, **names = list_dir(t, rel, &phys, r), **p;
 
 	for (p = names; p && *p; p++) {
 		char *sub = xasprintf("%s/%s", rel, *p);
-		int type = type_of(t, sub);
+		int type = type_of(t, sub, r);
 
 		/* a README has no lists */
 		if (type == 'd' && wanted(fs, *p))
 			walk_fs(t, point, *p, sub, r);
-		else if (type != 'd' && !env_list(t, point, fs, sub, *p, r) &&
+		else if (type >= 0 && type != 'd' &&
+			 !env_list(t, point, fs, sub, *p, r) &&
 			 !fs->n && !ends_with(*p, ".md"))
 			skip(r, t, sub, why_not_list(*p));
 		free(sub);
@@ -435,7 +470,7 @@ static size_t find_point(struct kd_tree *t, const struct kver *v,
 static void skip_distro(struct kd_tree *t, const char *rel,
 			struct import_result *r)
 {
-	char *phys, **names = list_dir(t, rel, &phys), **p;
+	char *phys, **names = list_dir(t, rel, &phys, r), **p;
 
 	if (!names)
 		skip(r, t, rel, "not a kernel directory");
@@ -452,7 +487,7 @@ static void skip_distro(struct kd_tree *t, const char *rel,
 static void walk_top(struct kd_tree *t, const struct strlist *fs,
 		     struct import_result *r)
 {
-	char *phys, **names = list_dir(t, t->root, &phys), **p;
+	char *phys, **names = list_dir(t, t->root, &phys, r), **p;
 
 	for (p = names; p && *p; p++) {
 		char *sub = xasprintf("%s%s%s", t->root, *t->root ? "/" : "",
@@ -463,7 +498,8 @@ static void walk_top(struct kd_tree *t, const struct strlist *fs,
 		if (!strcmp(*p, "any"))
 			walk_kernel(t, find_point(t, NULL, true, *p), sub, fs,
 				    r);
-		else if (!kd_kernel_name(*p, &v, &why) && type_of(t, sub) == 'd')
+		else if (!kd_kernel_name(*p, &v, &why) &&
+			 type_of(t, sub, r) == 'd')
 			walk_kernel(t, find_point(t, &v, false, *p), sub, fs,
 				    r);
 		else if (why && strcmp(why, "not a kernel version"))

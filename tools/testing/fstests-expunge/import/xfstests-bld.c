@@ -707,9 +707,7 @@ static char *read_source(struct bld *b, const char *rel, char **name)
 	for (hops = 0; hops < 8; hops++) {
 		path = xasprintf("%s/%s", b->fsdir, *name);
 		if (read_file(path, BLD_MAX_SIZE, &buf, &len)) {
-			import_add_skip(b->r, xstrdup(*name),
-					xasprintf("cannot read: %s",
-						  errstr(errno)));
+			import_add_unreadable(b->r, xstrdup(*name));
 			free(path);
 			return NULL;
 		}
@@ -941,11 +939,16 @@ static bool wanted(const struct strlist *fs, const char *name)
 	return !fs->n;
 }
 
+/*
+ * Is there something named rel? A link to nothing, or one in a loop, is
+ * there too (reading it says what is wrong), and so is what cannot be
+ * looked at.
+ */
 static bool exists(const struct bld *b, const char *rel)
 {
 	char *path = xasprintf("%s/%s", b->fsdir, rel);
 	struct stat st;
-	bool ret = !stat(path, &st);
+	bool ret = !lstat(path, &st) || errno != ENOENT;
 
 	free(path);
 	return ret;
@@ -971,9 +974,17 @@ static void read_cfgs(struct bld *b, const char *fs)
 {
 	char *dir = xasprintf("%s/%s/cfg", b->fsdir, fs), *rel, *cfg;
 	struct dirent **names;
-	int i, n = scandir(dir, &names, NULL, name_sort);
+	int i, n = scandir(dir, &names, NULL, name_sort), err = errno;
 	size_t len;
 
+	/* no cfg/ is no configuration; one that cannot be read hides some */
+	rel = xasprintf("%s/cfg", fs);
+	if (n < 0 && (err != ENOENT || exists(b, rel))) {
+		errno = err;
+		import_add_unreadable(b->r, rel);
+		rel = NULL;
+	}
+	free(rel);
 	for (i = 0; i < n; i++) {
 		len = strlen(names[i]->d_name);
 		if (len > 8 && !strcmp(names[i]->d_name + len - 8, ".exclude")) {
@@ -1052,10 +1063,17 @@ static int read_all(struct bld *b, const struct strlist *fs)
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		sub = xasprintf("%s/%s", b->fsdir, names[i]->d_name);
-		if (names[i]->d_name[0] != '.' && !stat(sub, &st) &&
-		    S_ISDIR(st.st_mode) && wanted(fs, names[i]->d_name))
-			read_fs(b, names[i]->d_name);
+		const char *name = names[i]->d_name;
+
+		sub = xasprintf("%s/%s", b->fsdir, name);
+		if (name[0] == '.' || !wanted(fs, name)) {
+			/* not asked for */
+		} else if (stat(sub, &st)) {
+			/* a link to nothing: a filesystem's lists, maybe */
+			import_add_unreadable(b->r, xstrdup(name));
+		} else if (S_ISDIR(st.st_mode)) {
+			read_fs(b, name);
+		}
 		free(sub);
 		free(names[i]);
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What every file needs: exit codes, messages, memory that never fails. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,18 @@ void pr_warn(const char *fmt, ...)
 }
 
 int oom_exit_status = EXIT_PROBLEM;
+static bool bisecting;
+
+void bisect_exit_statuses(void)
+{
+	bisecting = true;
+	oom_exit_status = EXIT_SKIP;
+}
+
+int cannot_tell_exit(int status)
+{
+	return bisecting && status == EXIT_USAGE ? EXIT_SKIP : status;
+}
 
 void oom(void)
 {

@@ -21,9 +21,18 @@
 extern const char *progname;
 /*
  * The exit status when memory runs out: not a usage error, a problem;
- * compare --bisect makes it EXIT_SKIP (cannot tell).
+ * --bisect makes it EXIT_SKIP (cannot tell).
  */
 extern int oom_exit_status;
+
+/*
+ * --bisect was given: from now on every "cannot tell" (bad usage,
+ * unreadable input, a report that cannot be written, out of memory)
+ * exits EXIT_SKIP, which git bisect run skips, not 1 or 2 (bad).
+ */
+void bisect_exit_statuses(void);
+/* A command's exit status, EXIT_USAGE made EXIT_SKIP under --bisect. */
+int cannot_tell_exit(int status);
 
 /* Say that memory ran out, and exit with oom_exit_status. */
 __noreturn void oom(void);

@@ -57,9 +57,12 @@ static bool takes_arg(const struct opt *o)
 	return o->type != OPTION_BOOLEAN;
 }
 
-/* The long option name (or a unique prefix of it) of len bytes. */
+/*
+ * The long option name (or a unique prefix of it) of len bytes; NULL
+ * after saying why not, unless quiet.
+ */
 static const struct opt *find_long(const struct parser *p, const char *name,
-				   size_t len)
+				   size_t len, bool quiet)
 {
 	const struct opt *tables[] = { p->opts, builtin }, *o, *found = NULL;
 	size_t t, n = 0;
@@ -77,12 +80,15 @@ static const struct opt *find_long(const struct parser *p, const char *name,
 	}
 	if (n == 1)
 		return found;
+	if (quiet)
+		return NULL;
 	pr_err("%s: %s option '--%.*s'", p->u->cmd,
 	       n ? "ambiguous" : "unknown", (int)len, name);
 	return NULL;
 }
 
-static const struct opt *find_short(const struct parser *p, char c)
+static const struct opt *find_short(const struct parser *p, char c,
+				    bool quiet)
 {
 	const struct opt *tables[] = { p->opts, builtin }, *o;
 	size_t t;
@@ -94,7 +100,8 @@ static const struct opt *find_short(const struct parser *p, char c)
 				return o;
 		}
 	}
-	pr_err("%s: unknown option '-%c'", p->u->cmd, c);
+	if (!quiet)
+		pr_err("%s: unknown option '-%c'", p->u->cmd, c);
 	return NULL;
 }
 
@@ -182,7 +189,7 @@ static int parse_long(struct parser *p, const char *word)
 {
 	const char *eq = strchr(word, '=');
 	size_t len = eq ? (size_t)(eq - word) : strlen(word);
-	const struct opt *o = find_long(p, word, len);
+	const struct opt *o = find_long(p, word, len, false);
 
 	if (!o)
 		return PARSE_OPT_ERROR;
@@ -210,7 +217,7 @@ static int parse_short(struct parser *p, const char *word)
 	int ret = 0;
 
 	for (; *word && !ret; word++) {
-		const struct opt *o = find_short(p, *word);
+		const struct opt *o = find_short(p, *word, false);
 
 		if (!o)
 			return PARSE_OPT_ERROR;
@@ -230,12 +237,47 @@ static int parse_short(struct parser *p, const char *word)
 	return ret;
 }
 
+/*
+ * The OPT_BOOLEAN_EARLY() options of the command line, set before the
+ * rest is read. The value of an option that takes one is no option; a
+ * word the parse will find wrong is passed over here.
+ */
+static void set_early(const struct parser *p)
+{
+	const struct opt *o;
+	int i;
+
+	for (i = 1; i < p->argc && strcmp(p->argv[i], "--"); i++) {
+		const char *w = p->argv[i];
+
+		if (w[0] != '-' || !w[1] || strchr(w, '='))
+			continue;
+		if (w[1] != '-') {
+			/* "-o FILE": FILE is no option; "-oFILE" has it */
+			for (w++; *w; w++) {
+				o = find_short(p, *w, true);
+				if (o && takes_arg(o))
+					break;
+			}
+			i += *w && !w[1];
+			continue;
+		}
+		o = find_long(p, w + 2, strlen(w + 2), true);
+		if (o && o->early)
+			*(bool *)o->value = true;
+		else if (o && takes_arg(o))
+			i++;
+	}
+}
+
 int parse_options(int argc, char **argv, const struct opt *opts,
 		  const struct usage *u)
 {
 	struct parser p = { opts, u, argc, argv, 1 };
 	bool dashdash = false;
 	int nargs = 0, ret = 0;
+
+	set_early(&p);
 
 	while (p.next < argc && !ret) {
 		char *word = argv[p.next++];

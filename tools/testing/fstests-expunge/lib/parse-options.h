@@ -32,6 +32,7 @@ struct opt {
 	const char *help;	/* one sentence, reflowed to fit */
 	opt_cb *callback;
 	const struct opt *parent;	/* OPT_PARENT(): the table to go on in */
+	bool early;		/* OPT_BOOLEAN_EARLY() */
 };
 
 /*
@@ -45,6 +46,14 @@ struct opt {
 #define OPT_BOOLEAN(s, l, v, h) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), \
 	  .value = opt_check(v, bool *), .help = (h) }
+/*
+ * A boolean set before any other option is read, wherever it stands (up
+ * to "--"): set even when another option is a usage error, so that it can
+ * decide how that error exits (--bisect).
+ */
+#define OPT_BOOLEAN_EARLY(s, l, v, h) \
+	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), \
+	  .value = opt_check(v, bool *), .help = (h), .early = true }
 #define OPT_STRING(s, l, v, a, h) \
 	{ .type = OPTION_STRING, .short_name = (s), .long_name = (l), \
 	  .value = opt_check(v, const char **), .argh = (a), .help = (h) }
