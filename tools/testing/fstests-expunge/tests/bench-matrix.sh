@@ -35,7 +35,8 @@ make_run() {
 		held = ""
 		if ($0 ~ /^[ \t]*<\/testcase>/ && rand() < 0.005) {
 			print "\t\t<failure message=\"- output mismatch\" type=\"TestFail\" />"
-			print "\t\t<system-err>\n<![CDATA[\n+unexpected output\n]]>\n\t\t</system-err>"
+			print "\t\t<system-err>\n<![CDATA[\n+unexpected output"
+			print "]]>\n\t\t</system-err>"
 		}
 	}
 	/<testcase / { held = $0; next }
@@ -75,7 +76,8 @@ measure() {
 		t1=$(date +%s%N)
 		read -r m u s < "$work/time"
 		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
-		if [ -z "$best" ] || [ "$(awk -v a="$t" -v b="$best" 'BEGIN { print (a < b) }')" = 1 ]; then
+		faster=$(awk -v a="$t" -v b="${best:-0}" 'BEGIN { print (b == 0 || a < b) }')
+		if [ "$faster" = 1 ]; then
 			best=$t
 			cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
 		fi
@@ -109,8 +111,9 @@ for n in 1000 5000 "$total"; do
 	runs=$(ls "$work/archive/runs" | wc -l)
 	find "$work/archive/runs" -name '*.zst' > "$work/list"
 	xargs -a "$work/list" cat > /dev/null
+	xml=$(xargs -a "$work/list" zstd -dcq | wc -c)
 	echo "archive of $runs runs: $(du -sm "$work/archive/runs" | cut -f1) MB," \
-	     "$(xargs -a "$work/list" zstd -dcq | wc -c | awk '{ printf "%d", $1 / 1048576 }') MB of result.xml"
+	     "$((xml / 1048576)) MB of result.xml"
 	read -r jt jc jrss <<-EOF
 	$(measure "$fexp" matrix --format json "$work/archive")
 	EOF
