@@ -37,6 +37,10 @@ static const struct {
 	{ "missing commit", "a kernel bug; this kernel lacks the fix", false },
 	{ "requires upstream commit", "needs a kernel change this kernel lacks", false },
 	{ "fixed by", "a bug fixed by a later change", false },
+	{ "might be a test bug", "possibly a bug in the test", false },
+	{ "seems like a test bug", "possibly a bug in the test", false },
+	{ "possible test bug", "possibly a bug in the test", false },
+	{ "test bug?", "possibly a bug in the test", false },
 	{ "test bug", "a bug in the test", false },
 	{ "buggy test", "a bug in the test", false },
 	{ "broken test", "a bug in the test", false },
@@ -272,6 +276,8 @@ static char *fix_name_at(const char *p)
 struct facts {
 	struct strlist rates, bugs, links, fixes, subjects, names, others;
 	char *fixed;		/* "in v5.19" after "fixed by" */
+	char *assertion;	/* "ip->i_nblocks == 0 at fs/xfs/xfs_inode.c:2359" */
+	char *soak;		/* "SOAK_DURATION=9900": how long the run soaked */
 	char *cond;
 	const char *cause;
 	int why;
@@ -377,6 +383,64 @@ static void find_refs(const char *s, struct facts *f)
 	}
 }
 
+/* "file: fs/xfs/xfs_inode.c, line: 2359" or "fs/xfs/xfs_message.c:102" */
+static char *assert_site(const char *s)
+{
+	const char *p = strstr(s, "file: ");
+	unsigned int line;
+
+	if (p) {
+		const char *l = strstr(p, "line: ");
+
+		p += 6;
+		if (l && sscanf(l, "line: %u", &line) == 1)
+			return xasprintf("%.*s:%u", (int)strcspn(p, ", "), p,
+					 line);
+		return word_at(p);
+	}
+	for (p = s; (p = strstr(p, "fs/")); p++)
+		if (p == s || p[-1] == ' ')
+			return word_at(p);
+	return NULL;
+}
+
+/* What a failed assertion says: its expression and where it is */
+static void find_assert(const char *s, struct facts *f)
+{
+	const char *p = strcasestr(s, "assertion failed:");
+	char *site, *expr = NULL;
+
+	if (!p && !strcasestr(s, "assert"))
+		return;
+	if (p) {
+		const char *end = strstr(p, " file:");
+
+		p += strlen("assertion failed:");
+		p += strspn(p, " ");
+		expr = xstrndup(p, end ? (size_t)(end - p) : strlen(p));
+	}
+	site = assert_site(s);
+	if (expr || site) {
+		free(f->assertion);
+		f->assertion = xasprintf("%s%s%s%s", expr ? expr : "",
+					 expr && site ? " " : "",
+					 site ? "at " : "", site ? site : "");
+	}
+	free(expr);
+	free(site);
+}
+
+/* "SOAK_DURATION=9900": the soak time of the run that saw it */
+static void find_soak(const char *s, struct facts *f)
+{
+	const char *p = strstr(s, "SOAK_DURATION=");
+
+	if (p) {
+		free(f->soak);
+		f->soak = word_at(p);
+	}
+}
+
 static void find_config(const char *s, struct facts *f)
 {
 	size_t i;
@@ -409,6 +473,8 @@ static void summarize(const char *const *notes, size_t n, struct facts *f)
 			find_refs(notes[i], f);
 			find_commits(notes[i], f);
 			find_config(notes[i], f);
+			find_assert(notes[i], f);
+			find_soak(notes[i], f);
 		}
 		f->all_rated &= mine.n > 0;
 		for (j = 0; j < mine.n; j++)
@@ -435,8 +501,12 @@ static void say(struct kd_note *out, const struct facts *f)
 
 	sb_puts(&out->text, f->why >= 0 ? reasons[f->why].says :
 		out->kind == KIND_FLAKY ? "fails now and then" :
-		"failed in kdevops' runs, no cause recorded");
+		"un-triaged: kdevops lists it with no cause");
 	len = out->text.len;
+	if (f->assertion)
+		sb_printf(&out->text, ": %s", f->assertion);
+	if (f->soak)
+		sb_printf(&out->text, " with %s", f->soak);
 	if (f->cond)
 		sb_printf(&out->text, " with CONFIG_%s", f->cond);
 	join(&out->text, ", failure rate ", " ", &f->rates);
@@ -480,6 +550,8 @@ void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 	strlist_free(&f.subjects);
 	strlist_free(&f.names);
 	strlist_free(&f.others);
+	free(f.assertion);
+	free(f.soak);
 }
 
 void kd_note_free(struct kd_note *n)

@@ -78,6 +78,7 @@ static bool same_series(const struct kd_point *a, const struct kd_point *b)
 
 /* The hits of one test, for one filesystem and section */
 struct group {
+	const struct kd_tree *tree;
 	const struct hit *h;
 	size_t n;
 	const struct tested *t;	/* where that section was tested */
@@ -205,14 +206,10 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 		sb_printf(&sb, " if %s", note->cond);
 	sb_printf(&sb, "  # %s", note->text.buf);
 	/* a reason with no fact of its own: where kdevops saw it */
-	for (i = to; note->bare && i > from; i--) {
-		const struct kd_point *p = g->h[i - 1].point;
-		char buf[48];
-
-		if (!p->any) {
-			sb_printf(&sb, " (%s%s%s)", kver_str(&p->v, buf),
-				  l->section ? ", " : "",
-				  l->section ? l->section : "");
+	for (i = to; note->bare && !l->env && i > from; i--) {
+		if (!g->h[i - 1].point->any || i - 1 == from) {
+			kd_where(g->tree, g->h[i - 1].point, l->fs,
+				 g->h[from].test->test, &sb);
 			break;
 		}
 	}
@@ -403,7 +400,7 @@ static void convert(const struct kd_tree *t, struct import_result *r)
 	}
 	qsort(h, t->ntests, sizeof(*h), cmp_hit);
 	for (i = 0; i < t->ntests; i = j) {
-		struct group g = { .h = h + i };
+		struct group g = { .tree = t, .h = h + i };
 
 		for (j = i; j < t->ntests && same_set(&h[j], &h[i]) &&
 		     !strcmp(h[j].test->test, h[i].test->test); j++)

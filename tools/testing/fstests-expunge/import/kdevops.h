@@ -78,6 +78,14 @@ int kd_kernel_name(const char *name, struct kver *v, const char **why);
 /* The first kernel after series v: 6.2-rc1 after 6.1, 5.0-rc1 after 4.20. */
 struct kver kd_next_series(const struct kver *v);
 
+/*
+ * kdevops-where.c: where kdevops saw test fail at point p, for a reason
+ * with no comment behind it: " (on 6.9-rc6: 1 of the 24 xfs sections
+ * kdevops ran)", or all.txt's every section, added to sb.
+ */
+void kd_where(const struct kd_tree *t, const struct kd_point *p,
+	      const char *fs, const char *test, struct strbuf *sb);
+
 /* What the comments of a test's lines say, in our words. */
 struct kd_note {
 	enum entry_kind kind;

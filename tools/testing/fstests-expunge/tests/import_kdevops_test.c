@@ -16,6 +16,8 @@
 #define FIXTURE_TREE SRCDIR "/tests/fixtures/kdevops"
 #define EXP_REL "workflows/fstests/expunges"
 #define EXP "/" EXP_REL
+/* the reason of a kdevops line with no comment */
+#define UNTRIAGED "un-triaged: kdevops lists it with no cause"
 
 /* The lines of r, parsed as one data file */
 static void parse_lines(const struct import_result *r, struct dataset *ds)
@@ -133,6 +135,9 @@ TEST_F(kd, a_range_ends_with_until_and_says_where_it_was_seen)
 	EXPECT_STREQ("6.1.11", kver_str(&e->seen.v[e->seen.n - 1], buf));
 	ASSERT_TRUE(!!e->from);
 	EXPECT_TRUE(str_starts(e->from[0], "kdevops:workflows/fstests/expunges/6.1.11"));
+	/* no comment: the reason says it is un-triaged, and where it failed */
+	EXPECT_STREQ(UNTRIAGED " (on 6.1.11: the one xfs section kdevops ran, all.txt)",
+		     e->comment);
 }
 
 TEST_F(kd, a_range_still_open_holds_to_the_end_of_its_series_only)
@@ -452,6 +457,37 @@ TEST(series_after_the_last_minor_of_a_major)
 	v.minor = 1;
 	n = kd_next_series(&v);
 	EXPECT_STREQ("6.2-rc1", kver_str(&n, buf));
+}
+
+/* An assertion's expression and place, a soak time, a suspicion */
+TEST(notes_keep_assertions_soak_times_and_doubts)
+{
+	const char *const assert1[] = {
+		"korg#218224 XFS: Assertion failed: ip->i_nblocks == 0 file: fs/xfs/xfs_inode.c, line: 2359",
+	};
+	const char *const assert2[] = {
+		"korg#218226 xfs assert fs/xfs/xfs_message.c:102",
+	};
+	const char *const soak[] = { "Hangs. SOAK_DURATION=9900" };
+	const char *const doubt[] = { "might be a test bug" };
+	struct kd_note n;
+
+	kd_note_make(assert1, 1, &n);
+	EXPECT_STREQ("a kernel assertion fails: ip->i_nblocks == 0 at fs/xfs/xfs_inode.c:2359",
+		     n.text.buf);
+	EXPECT_FALSE(n.bare);
+	kd_note_free(&n);
+	kd_note_make(assert2, 1, &n);
+	EXPECT_STREQ("a kernel assertion fails: at fs/xfs/xfs_message.c:102",
+		     n.text.buf);
+	kd_note_free(&n);
+	kd_note_make(soak, 1, &n);
+	EXPECT_STREQ("hangs with SOAK_DURATION=9900", n.text.buf);
+	kd_note_free(&n);
+	kd_note_make(doubt, 1, &n);
+	EXPECT_STREQ("possibly a bug in the test", n.text.buf);
+	EXPECT_TRUE(n.bare);
+	kd_note_free(&n);
 }
 
 TEST(notes_in_our_words_with_their_facts)
