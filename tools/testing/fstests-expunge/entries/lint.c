@@ -11,6 +11,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/fstests-groups.h"
+#include "entries/lint-compact.h"
 #include "entries/lint-evidence.h"
 #include "entries/lint.h"
 #include "kernel/kcond.h"
@@ -308,6 +309,7 @@ int lint_dataset(const struct dataset *ds, const char *srctree,
 		free(name);
 	}
 	check_pairs(ds, d);
+	lint_compact(ds, d);
 	if (check_conds(ds, d) ||
 	    (srctree && check_symbols(ds, srctree, d)))
 		ret = -1;
