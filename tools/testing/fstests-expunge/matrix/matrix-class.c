@@ -68,6 +68,7 @@ static void add_expunged(struct matrix *m, struct mx_table *t,
 		for (i = 0; i < sets[j].n; i++) {
 			const struct applied *a = &sets[j].a[i];
 			struct mx_test key = { .name = a->test }, *row;
+			unsigned int name;
 
 			if (a->kind != KIND_EXPUNGE ||
 			    bsearch(&key, t->t, n, sizeof(*t->t), test_cmp))
@@ -78,7 +79,9 @@ static void add_expunged(struct matrix *m, struct mx_table *t,
 			t->t = xrealloc(t->t, (t->nt + 1) * sizeof(*t->t));
 			row = &t->t[t->nt++];
 			memset(row, 0, sizeof(*row));
-			row->name = m->cs.names.v[cells_name(&m->cs, a->test)];
+			/* first: a new name may move names.v */
+			name = cells_name(&m->cs, a->test);
+			row->name = m->cs.names.v[name];
 			row->cells = xcalloc(t->nk + 1, sizeof(*row->cells));
 		}
 	}

@@ -171,6 +171,17 @@ TEST_F(tmp, a_folder_that_is_no_archive_is_refused)
 	EXPECT_EQ(2, r.status);
 }
 
+TEST_F(tmp, matrix_adds_rows_for_tests_the_data_expunges)
+{
+	struct run_result r = add(self->dir, RUNS);
+
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	/* the built-in data expunges tests no run names: new names */
+	r = run_fexp(str_printf("matrix --format json %s/a", self->dir));
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "\"class\": \"expunged\""));
+}
+
 TEST(record_errors_name_file_and_line)
 {
 	struct run_record rec = { 0 };
