@@ -73,9 +73,10 @@ int do_matrix(int argc, char **argv)
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	if (!argc || (!dir && !strcmp(format, "html"))) {
-		pr_err(argc ? "matrix: html needs -o DIR" :
-		       "matrix: no archive given");
+	if (!argc || !dir != !strcmp(format, "json")) {
+		pr_err(!argc ? "matrix: no archive given" :
+		       dir ? "matrix: -o DIR is for html: json goes to standard output" :
+		       "matrix: html needs -o DIR");
 		return usage_error("matrix");
 	}
 	if (matrix_build(&o, argv, argc, &m, &err)) {

@@ -171,6 +171,19 @@ TEST_F(tmp, a_folder_that_is_no_archive_is_refused)
 	EXPECT_EQ(2, r.status);
 }
 
+TEST_F(tmp, matrix_json_has_no_output_folder)
+{
+	struct run_result r = add(self->dir, RUNS);
+
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	/* json goes to standard output: -o DIR is not silently dropped */
+	r = run_fexp(str_printf("matrix --format json -o %s/pages %s/a",
+				self->dir, self->dir));
+	EXPECT_EQ(2, r.status);
+	EXPECT_STREQ("", r.out);
+	EXPECT_NE(NULL, strstr(r.err, "-o DIR is for html")) TH_LOG("%s", r.err);
+}
+
 TEST_F(tmp, matrix_adds_rows_for_tests_the_data_expunges)
 {
 	struct run_result r = add(self->dir, RUNS);
