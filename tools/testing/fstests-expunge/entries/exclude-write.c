@@ -106,20 +106,28 @@ static int load_and_write(const struct exclude_job *job,
 	return ret;
 }
 
+int exclude_read_tree(const char *dir, struct fstests_tree *tree)
+{
+	char *err = NULL;
+
+	if (fstests_tree_read(dir, tree, &err)) {
+		pr_err("exclude: %s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 int exclude_write(const struct exclude_job *job)
 {
 	struct strlist unexpanded = { 0 };
 	struct exclude_opts xo = job->xo;
 	struct fstests_tree tree = { 0 };
 	const char *fstests = fstests_dir(job->fstests);
-	char *err = NULL;
 	int ret;
 
-	if (fstests && fstests_tree_read(fstests, &tree, &err)) {
-		pr_err("exclude: %s", err);
-		free(err);
+	if (fstests && exclude_read_tree(fstests, &tree))
 		return EXIT_USAGE;
-	}
 	xo.tree = fstests ? &tree : NULL;
 	xo.unexpanded = &unexpanded;
 	ret = load_and_write(job, &xo);

@@ -22,6 +22,12 @@ struct exclude_job {
 const char *exclude_bad_file_name(char *const *sections);
 
 /*
+ * Read the fstests tree in dir, that group entries are expanded from.
+ * Returns EXIT_OK, or EXIT_USAGE after saying why.
+ */
+int exclude_read_tree(const char *dir, struct fstests_tree *tree);
+
+/*
  * The exclude file of each of sections (none: one without a section) of
  * the data kd from dd: to output, or to outdir/SECTION.exclude each
  * (outdir/FS.exclude without a section), every file or none; both NULL:

@@ -59,19 +59,24 @@ static char *abs_dir(const char *dir)
 	return xstrdup(buf);
 }
 
+/* The exclude file, group entries expanded from the tree run runs in */
 static int write_exclude(struct run_ctx *rc)
 {
+	struct fstests_tree tree = { 0 };
 	struct exclude_opts xo = {
-		.fs = rc->o->fs, .run_known = rc->o->run_known,
+		.fs = rc->o->fs, .run_known = rc->o->run_known, .tree = &tree,
 	};
 	struct strlist sections = { 0 };
 	int ret;
 
+	if (exclude_read_tree(rc->fstests, &tree))
+		return EXIT_USAGE;
 	rc->exclude = run_state_path(&rc->st, "exclude");
 	strlist_add(&sections, xstrdup(rc->o->section));
 	ret = exclude_write_files(rc->kd, &rc->kc.dd, &xo, &sections,
 				  rc->exclude, NULL);
 	strlist_free(&sections);
+	fstests_tree_free(&tree);
 	return ret;
 }
 

@@ -128,6 +128,47 @@ TEST_F(run, group_entry_goes_to_check_as_x_group)
 	run_free(&r);
 }
 
+/* The tests an exclude file leaves out: the first word of each line */
+static char *excluded_tests(const char *path)
+{
+	size_t len, n;
+	char *text = get_file(path, &len), *line, *out, *save = NULL;
+
+	out = calloc(1, len + 1);
+	if (!text || !out)
+		abort();
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		n = strcspn(line, " \t#");
+		if (n) {
+			strncat(out, line, n);
+			strcat(out, " ");
+		}
+	}
+	return out;
+}
+
+TEST_F(run, group_entry_gives_its_tests_to_the_exclude_file)
+{
+	struct run_result r;
+
+	/* as "exclude --fstests DIR" does, from the tree run runs in */
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"group:dangerous expunge # takes the machine down\n");
+	r = fexp_run(self, "-- generic/006 generic/010");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ("generic/006 ",
+		     excluded_tests(str_printf("%s/res/s1/fstests-expunge/exclude",
+					       self->dir)));
+	run_free(&r);
+	/* a check without its tests is no fstests tree */
+	ASSERT_EQ(0, run_sh("rm -r %s/fstests/tests", self->dir));
+	r = fexp_run(self, "-- generic/006 generic/010");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "not an fstests tree")) TH_LOG("%s", r.err);
+	run_free(&r);
+}
+
 TEST_F_TIMEOUT(run, kill_9_of_run_ends_check_and_its_tests, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), check, pgid;

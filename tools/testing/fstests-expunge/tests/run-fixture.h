@@ -41,6 +41,12 @@ FIXTURE_SETUP(run)
 	/* an fstests tree whose check is the stand-in */
 	ASSERT_EQ(0, system(str_printf("cp %s %s/fstests/check", FAKE,
 				       self->dir)));
+	/* its tests and groups, as fstests' make lists them */
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/fstests/tests/generic",
+				       self->dir)));
+	put_str(str_printf("%s/fstests/tests/generic/group.list", self->dir),
+		"001 auto quick\n002 auto\n003 auto\n004 auto\n005 auto\n"
+		"006 auto dangerous\n010 auto\n100 auto\n");
 	put_str(str_printf("%s/data/ext4.expunge", self->dir), data_text);
 	put_str(str_printf("%s/data/global.expunge", self->dir), "");
 	/* the kernel named, so the data's conditions need no machine */
