@@ -285,7 +285,10 @@ static char *write_finished(struct run_ctx *rc)
 	return path;
 }
 
-/* "-x GROUP" for each group entry that applies: check drops the group */
+/*
+ * "-x GROUP" for each group entry the exclude file leaves out: check
+ * drops the group
+ */
 static void add_groups(const struct run_ctx *rc, struct strlist *argv)
 {
 	size_t i;
@@ -293,7 +296,8 @@ static void add_groups(const struct run_ctx *rc, struct strlist *argv)
 	for (i = 0; i < rc->set.n; i++) {
 		const struct applied *a = &rc->set.a[i];
 
-		if (a->kind == KIND_FLAKY || !entry_group(a->entry))
+		if (a->kind == KIND_FLAKY || !entry_group(a->entry) ||
+		    (a->kind == KIND_FAIL && rc->o->run_known))
 			continue;
 		strlist_add(argv, xstrdup("-x"));
 		strlist_add(argv, xstrdup(entry_group(a->entry)));

@@ -169,6 +169,25 @@ TEST_F(run, group_entry_gives_its_tests_to_the_exclude_file)
 	run_free(&r);
 }
 
+TEST_F(run, group_of_known_failures_runs_with_run_known_failures)
+{
+	struct run_result r;
+	struct result_file rf;
+	size_t len;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"group:dangerous fail # fails on ext4\n");
+	r = fexp_run(self, "--run-known-failures -- generic/006 generic/010");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, read_merged(self, &rf));
+	/* neither left out by the exclude file nor by check -x */
+	EXPECT_STREQ("\n", get_file(str_printf("%s/state/fake-check.groups",
+					       self->dir), &len));
+	EXPECT_STREQ("P", outcomes(&rf, "generic/006"));
+	result_free(&rf);
+	run_free(&r);
+}
+
 TEST_F_TIMEOUT(run, kill_9_of_run_ends_check_and_its_tests, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), check, pgid;
