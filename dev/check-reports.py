@@ -202,6 +202,7 @@ def check_email(name, args, doc):
                                counts.get(s['section']), want))
     v = verdicts(doc)
     for cls, title in (('regression', 'Regressions'),
+                       ('crash', 'Crashes (the machine or check went down)'),
                        ('still_failing', 'Still failing'),
                        ('flaky', 'Flaky'),
                        ('unexpected_pass',

@@ -7,6 +7,7 @@
 
 static const char *const names[NR_CLS][2] = {
 	[CLS_REGRESSION] = { "regression", "Regressions" },
+	[CLS_CRASH] = { "crash", "Crashes (the machine or check went down)" },
 	[CLS_FIXED] = { "fixed", "Fixed" },
 	[CLS_STILL_FAILING] = { "still_failing", "Still failing" },
 	[CLS_KNOWN] = { "known_failure", "Known failures" },
@@ -51,6 +52,14 @@ enum cls classify(const struct tally *base, bool have_base,
 		if (ran(base))
 			*note = "ran in the baseline";
 		return CLS_NOT_RUN;
+	}
+	/* whatever the data says of its failures, and however often */
+	if (cand->crashed) {
+		if (cand->pass)
+			*note = "some attempts passed";
+		else if (base && base->crashed)
+			*note = "crashed in the baseline too";
+		return CLS_CRASH;
 	}
 	if (!cand->fail) {
 		if (kind == KIND_FAIL)
@@ -228,7 +237,7 @@ int compare_exit(const struct compare_totals *t, bool bisect)
 		if (k != CLS_MISSING && k != CLS_NOT_RUN)
 			tests += t->count[k];
 	}
-	if (t->count[CLS_REGRESSION])
+	if (t->count[CLS_REGRESSION] || t->count[CLS_CRASH])
 		return EXIT_PROBLEM;
 	if (!bisect)
 		return t->incomplete ? EXIT_PROBLEM : EXIT_OK;

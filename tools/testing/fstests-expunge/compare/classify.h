@@ -11,6 +11,7 @@
 /* In the order reports list them. */
 enum cls {
 	CLS_REGRESSION,
+	CLS_CRASH,		/* it took the machine (or check) down */
 	CLS_FIXED,
 	CLS_STILL_FAILING,
 	CLS_KNOWN,
@@ -86,8 +87,8 @@ void compare_totals(const struct section_cmp *sc, size_t n,
 		    struct compare_totals *t);
 
 /*
- * The exit status: EXIT_OK, EXIT_PROBLEM for regressions (and, unless
- * bisecting, an incomplete run: a crash), or under --bisect EXIT_SKIP
+ * The exit status: EXIT_OK, EXIT_PROBLEM for regressions and crashes
+ * (and, unless bisecting, an incomplete run), or under --bisect EXIT_SKIP
  * when it cannot tell (no results, incomplete run, missing tests).
  */
 int compare_exit(const struct compare_totals *t, bool bisect);

@@ -292,6 +292,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 			t->pass++;
 			break;
 		case OUT_FAIL:
+			t->crashed += c->crashed;
 			if (!t->fail++) {
 				keep(&t->msg, c->msg);
 				take(&t->detail, &c->detail);

@@ -24,6 +24,7 @@ struct run_count {
 struct tally {
 	char *name;
 	unsigned int pass, fail, notrun;
+	unsigned int crashed;	/* failed attempts that took the machine down */
 	double time;		/* the attempts' times added up, or -1: none */
 	char *msg;		/* the first failure's message */
 	char *detail;		/* its changed diff lines, or kernel log line */

@@ -125,6 +125,9 @@ static void head(const struct report *r, struct strbuf *out)
 	kernels(r, &sb, true);
 	sb_printf(&sb, ": %zu regression%s", t->count[CLS_REGRESSION],
 		  t->count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (t->count[CLS_CRASH])
+		sb_printf(&sb, ", %zu crash%s", t->count[CLS_CRASH],
+			  t->count[CLS_CRASH] == 1 ? "" : "es");
 	if (t->count[CLS_MISSING])
 		sb_printf(&sb, ", %zu missing", t->count[CLS_MISSING]);
 	if (t->incomplete)
@@ -278,6 +281,7 @@ void report_email(const struct report *r, struct strbuf *out)
 	head(r, out);
 	counts(r, out);
 	list(r, CLS_REGRESSION, out);
+	list(r, CLS_CRASH, out);
 	list(r, CLS_STILL_FAILING, out);
 	list(r, CLS_FLAKY, out);
 	list(r, CLS_UNEXPECTED_PASS, out);

@@ -15,6 +15,7 @@
 /* Colours by class: background, then text (contrast 4.5:1 or more) */
 static const char *const colours[NR_CLS][2] = {
 	[CLS_REGRESSION] = { "#c62828", "#fff" },
+	[CLS_CRASH] = { "#212121", "#fff" },
 	[CLS_FIXED] = { "#2e7d32", "#fff" },
 	[CLS_STILL_FAILING] = { "#ef9a9a", "#000" },
 	[CLS_KNOWN] = { "#ffe082", "#000" },
@@ -89,6 +90,10 @@ static void page_head(const struct report *r, struct strbuf *out)
 	sb_printf(out, ": <strong id=\"regressions\">%zu</strong> regression%s",
 		  r->totals.count[CLS_REGRESSION],
 		  r->totals.count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (r->totals.count[CLS_CRASH])
+		sb_printf(out, ", <strong id=\"crashes\">%zu</strong> crash%s",
+			  r->totals.count[CLS_CRASH],
+			  r->totals.count[CLS_CRASH] == 1 ? "" : "es");
 	if (r->totals.incomplete)
 		sb_printf(out, ", %zu incomplete section%s (a crash?)",
 			  r->totals.incomplete,
@@ -147,6 +152,8 @@ static bool col_cell(const struct page *p, const struct col *c,
 	t->pass = rc.pass;
 	t->fail = rc.fail;
 	t->notrun = rc.notrun;
+	if (!rc.fail)	/* its crashes were in other runs */
+		t->crashed = 0;
 	/* the run alone, as the classes of the whole are made */
 	*cls = classify(v->base, p->r->have_base, t, v->data, &note);
 	return true;

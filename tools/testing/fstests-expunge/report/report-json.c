@@ -11,7 +11,7 @@
 #include "lib/json-writer.h"
 #include "report/report.h"
 
-#define JSON_VERSION	2
+#define JSON_VERSION	3
 /*
  * The layout: the report's members on lines of their own, each section
  * on one, from its lists on a line each, and each result on one.
@@ -34,22 +34,26 @@ static void counts(struct json_writer *w, const char *name,
 	jsonw_end_object(w);
 }
 
-/* PREFIXattempts and PREFIXfailed of a side's tally, or null */
+/* PREFIXattempts, PREFIXfailed and PREFIXcrashed of a tally, or null */
 static void attempts(struct json_writer *w, const char *prefix,
 		     const struct tally *t)
 {
 	char *a = xasprintf("%sattempts", prefix);
 	char *f = xasprintf("%sfailed", prefix);
+	char *c = xasprintf("%scrashed", prefix);
 
 	if (t) {
 		jsonw_uint_field(w, a, t->pass + t->fail);
 		jsonw_uint_field(w, f, t->fail);
+		jsonw_uint_field(w, c, t->crashed);
 	} else {
 		jsonw_null_field(w, a);
 		jsonw_null_field(w, f);
+		jsonw_null_field(w, c);
 	}
 	free(a);
 	free(f);
+	free(c);
 }
 
 /* "hints": the fix lines of compare --fstests, or null */

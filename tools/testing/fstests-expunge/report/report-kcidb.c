@@ -246,6 +246,8 @@ static void test(struct kcidb *k, const struct section_cmp *sc,
 	if (t) {
 		jsonw_uint_field(w, "attempts", t->pass + t->fail);
 		jsonw_uint_field(w, "failed", t->fail);
+		if (t->crashed)
+			jsonw_uint_field(w, "crashed", t->crashed);
 	}
 	jsonw_end_object(w);
 	jsonw_end_object(w);

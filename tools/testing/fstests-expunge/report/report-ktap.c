@@ -41,7 +41,8 @@ static void name(struct strbuf *sb, const char *s)
 
 static bool failed(enum cls c)
 {
-	return c == CLS_REGRESSION || c == CLS_STILL_FAILING;
+	return c == CLS_REGRESSION || c == CLS_CRASH ||
+	       c == CLS_STILL_FAILING;
 }
 
 static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
@@ -93,7 +94,7 @@ void report_ktap(const struct report *r, struct strbuf *out)
 	sb_printf(out, "KTAP version 1\n1..%zu\n", r->n);
 	for (i = 0; i < r->n; i++) {
 		const struct section_cmp *sc = &r->sc[i];
-		bool bad = sc->count[CLS_REGRESSION] ||
+		bool bad = sc->count[CLS_REGRESSION] || sc->count[CLS_CRASH] ||
 			   sc->count[CLS_STILL_FAILING] ||
 			   (sc->cand && sc->cand->incomplete.n);
 

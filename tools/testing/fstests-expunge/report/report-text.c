@@ -17,6 +17,11 @@ void attempts_describe(const struct tally *t, struct strbuf *sb)
 		sb_puts(sb, "not run");
 	else if (!t->fail)
 		sb_printf(sb, "passed%s", ran > 1 ? " every attempt" : "");
+	else if (t->crashed && ran == 1)
+		sb_puts(sb, "crashed");
+	else if (t->crashed)
+		sb_printf(sb, "%u/%u failed, %u crashed", t->fail, ran,
+			  t->crashed);
 	else if (ran == 1)
 		sb_puts(sb, "failed");
 	else
@@ -57,6 +62,9 @@ static void header(const struct report *r, struct strbuf *out)
 	sb_puts(out, "\n");
 	sb_printf(out, "Result: %zu regression%s", t->count[CLS_REGRESSION],
 		  t->count[CLS_REGRESSION] == 1 ? "" : "s");
+	if (t->count[CLS_CRASH])
+		sb_printf(out, ", %zu crash%s", t->count[CLS_CRASH],
+			  t->count[CLS_CRASH] == 1 ? "" : "es");
 	if (t->incomplete)
 		sb_printf(out, ", %zu incomplete section%s", t->incomplete,
 			  t->incomplete == 1 ? "" : "s");
@@ -119,7 +127,7 @@ static void incomplete(const struct report *r, struct strbuf *out)
 }
 
 const enum cls report_columns[NR_CLS - 1] = {
-	CLS_REGRESSION, CLS_FIXED, CLS_STILL_FAILING, CLS_KNOWN,
+	CLS_REGRESSION, CLS_CRASH, CLS_FIXED, CLS_STILL_FAILING, CLS_KNOWN,
 	CLS_UNEXPECTED_PASS, CLS_FLAKY, CLS_NEW, CLS_MISSING, CLS_NOT_RUN,
 };
 
@@ -133,8 +141,8 @@ const struct tally *verdict_failure(const struct test_verdict *v)
 static void summary(const struct report *r, struct strbuf *out)
 {
 	static const char *const heads[] = {
-		"regr", "fixed", "still", "known", "unexp", "flaky", "new",
-		"miss", "notrun",
+		"regr", "crash", "fixed", "still", "known", "unexp", "flaky",
+		"new", "miss", "notrun",
 	};
 	size_t i, k;
 

@@ -68,7 +68,8 @@ static void put_case(struct strbuf *sb, const char *section,
 		sb_puts(sb, "\t\t<failure ");
 		put_attr(sb, "message", msg);
 		sb_puts(sb, " ");
-		put_attr(sb, "type", t && t->type ? t->type : "TestFail");
+		put_attr(sb, "type", c->crashed ? RESULT_CRASH_TYPE :
+			 t && t->type ? t->type : "TestFail");
 		sb_puts(sb, " />\n");
 	}
 	if (t) {

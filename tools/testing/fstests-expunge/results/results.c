@@ -463,6 +463,7 @@ static void verdict_forget(struct result_file *rf, struct result_case *c)
 	if (!rf->pooled)
 		free(c->msg);
 	c->msg = NULL;
+	c->crashed = false;
 	if (c->text) {
 		free(c->text->message);
 		free(c->text->type);
@@ -499,6 +500,10 @@ static void on_case_child(struct reader *rd, const char *name,
 			len = strlen(copy);
 		}
 		c->msg = m ? first_line(rd->rf, m, len) : NULL;
+		c->crashed = name[0] == 'e' ||
+			     ((m = attr_raw(attrs, n, "type", &len)) &&
+			      len == strlen(RESULT_CRASH_TYPE) &&
+			      !memcmp(m, RESULT_CRASH_TYPE, len));
 		if (c->text) {
 			c->text->message = copy;
 			c->text->type = attr(attrs, n, "type");
@@ -938,6 +943,7 @@ const char *result_diff(const struct result_file *a,
 		const struct result_case *x = &a->cases[i], *y = &b->cases[i];
 
 		if (!str_same(x->name, y->name) || x->outcome != y->outcome ||
+		    x->crashed != y->crashed ||
 		    !str_same(x->msg, y->msg) || !str_same(x->detail, y->detail))
 			return "a testcase";
 	}

@@ -8,6 +8,9 @@
 
 #include "lib/strbuf.h"
 
+/* The failure type= of a test that was running when the machine went down */
+#define RESULT_CRASH_TYPE	"crashed"
+
 enum outcome {
 	OUT_PASS,
 	OUT_FAIL,
@@ -21,6 +24,12 @@ struct result_case {
 	double time;		/* its time= in seconds, or -1 */
 	char *msg;		/* failure or skipped message, first line */
 	char *detail;		/* first changed lines of the diff, or kernel warning */
+	/*
+	 * it took the machine or check down: a failure of type
+	 * RESULT_CRASH_TYPE (run writes it), or an <error> (xfstests-bld
+	 * records the test that was running so; fstests never writes one)
+	 */
+	bool crashed;
 	struct case_text *text;	/* everything, when read to be written again */
 };
 

@@ -375,7 +375,8 @@ static void add_crash(struct result_file *rf, const char *test)
 	c->msg = xstrdup("crashed: the machine went down while it ran");
 	c->text = xcalloc(1, sizeof(*c->text));
 	c->text->message = xstrdup(c->msg);
-	c->text->type = xstrdup(CRASH_TYPE);
+	c->text->type = xstrdup(RESULT_CRASH_TYPE);
+	c->crashed = true;
 }
 
 int run_state_load(const struct run_state *st, struct result_file **parts,

@@ -90,6 +90,4 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 void run_state_stash(const struct run_state *st, const char *test,
 		     unsigned int attempt, bool back);
 
-#define CRASH_TYPE	"crashed"
-
 #endif

@@ -20,9 +20,7 @@ bool attempts_next(const struct result_file *rf, size_t *pos,
 		a->tries++;
 		a->fails += c->outcome == OUT_FAIL;
 		a->notrun += c->outcome == OUT_NOTRUN;
-		if (c->text && c->text->type &&
-		    !strcmp(c->text->type, CRASH_TYPE))
-			a->crashed = true;
+		a->crashed |= c->crashed;
 	}
 	*pos = i;
 	return true;

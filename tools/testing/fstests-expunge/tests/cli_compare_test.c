@@ -817,7 +817,7 @@ TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
 
 	EXPECT_EQ(0, r.status);
 	v = jsonq(r.out, ".version");
-	EXPECT_STREQ("2", v);
+	EXPECT_STREQ("3", v);
 	free(v);
 	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/537\") | .entry | "
 	       FIELDS(".file, .line, .kind, .retries, .since, .fixed, .bug, .reason"));

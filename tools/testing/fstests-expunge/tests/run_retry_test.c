@@ -36,10 +36,7 @@ static void merged(struct result_file *rf, const char *tests)
 				       sizeof(*c));
 			c->name = strndup(tok, eq - tok);
 			c->outcome = *o == 'P' ? OUT_PASS : OUT_FAIL;
-			if (*o == 'C') {
-				c->text = calloc(1, sizeof(*c->text));
-				c->text->type = strdup(CRASH_TYPE);
-			}
+			c->crashed = *o == 'C';
 		}
 	}
 	free(copy);

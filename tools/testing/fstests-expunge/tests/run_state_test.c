@@ -73,7 +73,8 @@ TEST_F(state, a_crash_records_the_running_test_in_its_piece)
 	ASSERT_EQ(2, parts[0].ncases);
 	EXPECT_STREQ("generic/002", parts[0].cases[1].name);
 	EXPECT_EQ(OUT_FAIL, parts[0].cases[1].outcome);
-	EXPECT_STREQ(CRASH_TYPE, parts[0].cases[1].text->type);
+	EXPECT_STREQ(RESULT_CRASH_TYPE, parts[0].cases[1].text->type);
+	EXPECT_TRUE(parts[0].cases[1].crashed);
 	result_free(&parts[0]);
 	free(parts);
 	free(retries);
