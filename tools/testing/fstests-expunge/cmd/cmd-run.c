@@ -15,8 +15,8 @@ static const struct usage usage = {
 "--fs FS --section S\n"
 "[--fstests DIR] [--results DIR] [--baseline PATH]...\n"
 "[--retries N] [--retry-failures] [--run-known-failures]\n"
-"[--resume] [--bisect] [--env NAME]... [KERNEL-OPTIONS]\n"
-"[-- CHECK-ARGS...]",
+"[--resume] [--bisect [--test T]... [--attempts N]]\n"
+"[--env NAME]... [KERNEL-OPTIONS] [-- CHECK-ARGS...]",
 	.about =
 "Run fstests' check for a section with the exclude file of the kernel,\n"
 "retry the failures of flaky tests, merge every attempt into\n"
@@ -26,23 +26,40 @@ static const struct usage usage = {
 "reuses the run's.",
 	.exit_status =
 "Exit status: compare's (0 no regression, 1 regressions or an incomplete\n"
-"run, 2 bad usage or a run that could not be made; with --bisect 125\n"
-"when it cannot tell).",
+"run, 2 bad usage or a run that could not be made). --bisect: 1 only if\n"
+"the failure came back every attempt, 0 only if every attempt passed,\n"
+"else 125 (mixed, another failure or crash, no complete run).",
 };
 
-static int set_retries(const struct opt *o, const char *arg)
+/* --retries N (0 to MAX_RETRIES), --attempts N (1 to MAX_RETRIES + 1) */
+static int set_count(const struct opt *o, const char *arg)
 {
-	int *n = o->value;
+	int *n = o->value, min = o->long_name[0] == 'a';
 	char *end;
 	long v = strtol(arg, &end, 10);
 
-	if (!*arg || *end || v < 0 || v > MAX_RETRIES) {
-		pr_err("run: --retries %s: not a number from 0 to %d", arg,
-		       MAX_RETRIES);
+	if (!*arg || *end || v < min || v > MAX_RETRIES + min) {
+		pr_err("run: --%s %s: not a number from %d to %d", o->long_name,
+		       arg, min, MAX_RETRIES + min);
 		return -1;
 	}
 	*n = v;
 	return 0;
+}
+
+/* --test names tests, as check knows them */
+static bool valid_tests(const struct run_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->tests.n; i++) {
+		if (!valid_test_name(o->tests.v[i])) {
+			pr_err("run: --test %s: not a test name (generic/001)",
+			       o->tests.v[i]);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* --fs and --section given, the section a name for a directory */
@@ -53,8 +70,10 @@ static bool valid(const struct run_opts *o)
 	else if (!file_name_ok(o->section))
 		pr_err("run: section '%s' cannot name a results directory",
 		       o->section);
+	else if (!o->bisect && (o->tests.n || o->attempts))
+		pr_err("run: --test and --attempts are for --bisect");
 	else
-		return true;
+		return valid_tests(o);
 	return false;
 }
 
@@ -79,10 +98,9 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "compare with these results (repeatable)"),
 		OPT_CALLBACK(0, "retries", &o->retries, "N",
 			     "retries of a failed flaky test (default: the\n"
-			     "entry's retries=, else 3)", set_retries),
+			     "entry's retries=, else 3)", set_count),
 		OPT_BOOLEAN(0, "retry-failures", &o->retry_failures,
-			    "retry as well every failure the data does not\n"
-			    "explain"),
+			    "retry every failure the data leaves unexplained"),
 		OPT_BOOLEAN(0, "run-known-failures", &o->run_known,
 			    "keep known failures in the run"),
 		OPT_BOOLEAN(0, "resume", &o->resume,
@@ -91,7 +109,11 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "that was running when the machine went down is a\n"
 			    "failure (crashed)"),
 		OPT_BOOLEAN_EARLY(0, "bisect", &o->bisect,
-				  "compare's exit status for 'git bisect run'"),
+				  "exit 1, 0 or 125 for 'git bisect run'"),
+		OPT_STRLIST(0, "test", &o->tests, "T",
+			    "--bisect: the test bisected, run (repeatable)"),
+		OPT_CALLBACK(0, "attempts", &o->attempts, "N",
+			     "--bisect: attempts that decide (3)", set_count),
 		OPT_ENV(&o->k),
 		OPT_PARENT(kernel_options)
 	};
@@ -120,6 +142,7 @@ int do_run(int argc, char **argv)
 	if (parse(argc, argv, &o, &ret))
 		ret = run_fstests(&o);
 	strlist_free(&o.baseline);
+	strlist_free(&o.tests);
 	strlist_free(&o.k.env);
 	return ret;
 }

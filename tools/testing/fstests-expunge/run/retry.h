@@ -12,7 +12,8 @@
 struct attempts {
 	const char *test;
 	unsigned int tries, fails, notrun;
-	bool crashed;	/* one attempt took the machine down */
+	unsigned int crashes;	/* attempts that took the machine down */
+	bool crashed;		/* one did */
 };
 
 /* The attempts at the next test from *pos on; false at the end. */
@@ -23,6 +24,13 @@ struct retry_policy {
 	const struct applied_set *set;	/* the data for the section */
 	int retries;		/* --retries N, or -1: the data's */
 	bool retry_failures;	/* also failures the data does not explain */
+	/*
+	 * run --bisect: how many attempts decide (0: not bisecting), and
+	 * the tests whose failure is bisected (--test; empty: every
+	 * failure the data does not explain)
+	 */
+	unsigned int attempts;
+	const struct strlist *targets;
 };
 
 /*
@@ -33,8 +41,19 @@ struct retry_policy {
 int retry_limit(const struct retry_policy *p, const char *test);
 
 /*
+ * The attempts that decide a bisect step for test: --attempts, and for
+ * a known flaky test at least all its retries (never one attempt).
+ */
+unsigned int retry_bisect_needed(const struct retry_policy *p,
+				 const char *test);
+
+/* Whether test's failure is the one bisected (with --test: it is named). */
+bool retry_bisect_target(const struct retry_policy *p, const char *test);
+
+/*
  * The tests of a merged run (merge_attempts() order) to run once more:
- * every attempt so far failed, none crashed, retries left.
+ * every attempt so far failed, none crashed, retries left. Bisecting,
+ * also a target until it has its attempts, while they all agree.
  */
 void retry_pick(const struct retry_policy *p, const struct result_file *rf,
 		struct strlist *tests);

@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "results/result-merge.h"
 #include "results/result-write.h"
+#include "run/bisect.h"
 #include "run/check-child.h"
 #include "run/fstests-config.h"
 #include "run/resume-state.h"
@@ -38,6 +39,7 @@ struct run_ctx {
 	bool interrupted;	/* Ctrl-C or SIGTERM */
 	bool died;		/* check was killed */
 	bool stopped;		/* check stopped early, or left tests out */
+	bool finished;		/* the merged run is whole */
 	int sigfd;		/* SIGINT and SIGTERM */
 	time_t start;
 };
@@ -186,10 +188,16 @@ static int prepare(struct run_ctx *rc)
 			return EXIT_USAGE;
 		if (run_state_recover(&rc->st, false))
 			return EXIT_USAGE;
-	} else if (run_state_save_args(&rc->st, o->args, o->nargs) ||
-		   save_fstests_commit(rc)) {
-		return EXIT_USAGE;
 	}
+	/* the tests bisected run, whatever else check is asked to run */
+	for (i = 0; i < (int)o->tests.n; i++) {
+		if (!verify_has(&rc->args, o->tests.v[i]))
+			strlist_add(&rc->args, xstrdup(o->tests.v[i]));
+	}
+	if (!o->resume && (run_state_save_args(&rc->st, rc->args.v,
+					       (int)rc->args.n) ||
+			   save_fstests_commit(rc)))
+		return EXIT_USAGE;
 	rc->kd = kdata_load(&rc->kc, o->fs);
 	if (!rc->kd)
 		return EXIT_USAGE;
@@ -197,6 +205,9 @@ static int prepare(struct run_ctx *rc)
 	rc->policy.set = &rc->set;
 	rc->policy.retries = o->retries;
 	rc->policy.retry_failures = o->retry_failures;
+	rc->policy.attempts = !o->bisect ? 0 : o->attempts ? o->attempts :
+			      DEFAULT_BISECT_ATTEMPTS;
+	rc->policy.targets = &o->tests;
 	return write_exclude(rc) ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -564,6 +575,7 @@ static int finish(struct run_ctx *rc, char **path)
 	}
 	free(m.section);
 	m.section = xstrdup(rc->o->section);
+	rc->finished = finished;
 	result_write(&m, finished, &sb);
 	*path = xasprintf("%s/result.xml", rc->st.secdir);
 	ret = write_file_atomic(*path, sb.buf, sb.len);
@@ -596,6 +608,29 @@ static int compare(struct run_ctx *rc, const char *path)
 	strlist_add(&co.paths, xstrdup(path));
 	ret = report_compare(&co);
 	strlist_free(&co.paths);
+	return ret;
+}
+
+/*
+ * run --bisect: where compare can tell, the attempts at the targets
+ * decide; the verdict and its confidence follow compare's report.
+ */
+static int bisect(struct run_ctx *rc, int compared)
+{
+	struct strbuf sb = { 0 };
+	struct result_file m;
+	int ret;
+
+	load_merged(rc, &m);
+	ret = bisect_judge(&rc->policy, &m, rc->finished, &sb);
+	if (compared == EXIT_SKIP && ret != EXIT_SKIP) {
+		sb_puts(&sb, "bisect: compare cannot tell: skip (exit 125)\n");
+		ret = EXIT_SKIP;
+	}
+	fputs(sb.buf ? sb.buf : "", stdout);
+	fflush(stdout);
+	result_free(&m);
+	sb_free(&sb);
 	return ret;
 }
 
@@ -634,7 +669,9 @@ int run_fstests(const struct run_opts *o)
 		ret = EXIT_USAGE;
 	if (!ret)
 		ret = compare(&rc, path);
-	else if (o->bisect)
+	if (o->bisect && path && ret != EXIT_USAGE)
+		ret = bisect(&rc, ret);
+	else if (o->bisect && ret == EXIT_USAGE)
 		ret = EXIT_SKIP;
 	free(path);
 	run_ctx_free(&rc);

@@ -20,6 +20,8 @@ struct run_opts {
 	bool run_known;		/* known failures (fail) run too */
 	bool resume;
 	bool bisect;
+	struct strlist tests;	/* --bisect --test: whose failure is bisected */
+	int attempts;		/* --bisect --attempts (0: the default) */
 	char **args;		/* for check, after "--" */
 	int nargs;
 };
@@ -28,7 +30,7 @@ struct run_opts {
  * Write the exclude file, run check (or resume a run), retry the flaky
  * failures, merge the attempts into RESULT_BASE/SECTION/result.xml and
  * compare it. Returns compare's exit status (EXIT_USAGE when the run
- * could not be made).
+ * could not be made); with bisect, bisect_judge()'s.
  */
 int run_fstests(const struct run_opts *o);
 
