@@ -93,7 +93,7 @@ int import_user_list(const char *path, const struct strlist *fs,
 		       path);
 		return -1;
 	}
-	if (read_file(path, LIST_MAX, &buf, &len)) {
+	if (read_named(path, LIST_MAX, &buf, &len)) {
 		pr_err("%s: %s", path, errstr(errno));
 		return -1;
 	}

@@ -171,13 +171,15 @@ fail:
 	return -1;
 }
 
-int kconfig_load(const char *path, struct kconfig_file *cfg, char **err)
+int kconfig_load(const char *path, bool named, struct kconfig_file *cfg,
+		 char **err)
 {
 	size_t len;
 	char *buf;
 	int ret;
 
-	if (read_file(path, KCONFIG_MAX_SIZE, &buf, &len)) {
+	if ((named ? read_named : read_file)(path, KCONFIG_MAX_SIZE, &buf,
+					     &len)) {
 		int saved = errno;
 
 		*err = xasprintf("%s: %s", path, errstr(errno));

@@ -3,6 +3,7 @@
 #ifndef FEXP_KCONFIG_FILE_H
 #define FEXP_KCONFIG_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct kconfig_sym {
@@ -32,8 +33,13 @@ struct kconfig_file {
  */
 int kconfig_parse(const char *name, const char *buf, size_t len,
 		  struct kconfig_file *cfg, char **err);
-/* Read and parse a file; -1 with *err set, errno kept for ENOENT. */
-int kconfig_load(const char *path, struct kconfig_file *cfg, char **err);
+/*
+ * Read and parse a file; -1 with *err set, errno kept for ENOENT. named:
+ * a path the user gave (--config), which may be a pipe or a device
+ * (read_named()); else a place searched, which must be a regular file.
+ */
+int kconfig_load(const char *path, bool named, struct kconfig_file *cfg,
+		 char **err);
 const char *kconfig_get(const struct kconfig_file *cfg, const char *name);
 void kconfig_free(struct kconfig_file *cfg);
 

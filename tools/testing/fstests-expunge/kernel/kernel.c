@@ -325,14 +325,17 @@ static int try_config_module(struct kernel *k, const char *path)
 	return ret;
 }
 
-/* Try one place; 1 found, 0 not there, -1 there but unreadable. */
-static int try_config(struct kernel *k, const char *path)
+/*
+ * Try one place (named: the --config the user gave); 1 found, 0 not
+ * there, -1 there but unreadable.
+ */
+static int try_config(struct kernel *k, const char *path, bool named)
 {
 	char *err = NULL;
 
 	if (strstr(path, "/configs.ko"))
 		return try_config_module(k, path);
-	if (!kconfig_load(path, &k->config, &err)) {
+	if (!kconfig_load(path, named, &k->config, &err)) {
 		k->has_config = true;
 		return 1;
 	}
@@ -371,7 +374,7 @@ const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 					       k->release, ko_ext[i]);
 	}
 	for (i = 0; i < n && !ret; i++)
-		ret = try_config(k, paths[i]);
+		ret = try_config(k, paths[i], !!o->config);
 	if (!ret && !k->has_config)
 		k->config_err = xasprintf("no kernel config found for %s; tried:%s",
 					  k->release, k->tried.buf);

@@ -301,7 +301,7 @@ int ktree_olddefconfig(const char *srctree, const struct kconfig_file *cfg,
 			*err = xasprintf("%s: its kconfig: %s", srctree, tail);
 			free(tail);
 		} else {
-			ret = kconfig_load(path, out, err);
+			ret = kconfig_load(path, false, out, err);
 		}
 	}
 	{

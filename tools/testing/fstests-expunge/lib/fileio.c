@@ -65,16 +65,46 @@ int open_regular(const char *path)
 	return open_regular_stat(path, &st);
 }
 
-int read_file(const char *path, size_t max, char **buf, size_t *len)
+int open_named(const char *path)
+{
+	struct stat st;
+	int fd, flags, err = 0;
+
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) &&
+	    !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+		return -1;
+	}
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st))
+		err = errno;
+	else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+		 !S_ISCHR(st.st_mode))
+		err = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+	/*
+	 * Reads wait for a slow writer (zcat) then; with no writer at all
+	 * a FIFO reads as the end of the file at once.
+	 */
+	flags = err ? 0 : fcntl(fd, F_GETFL);
+	if (!err && (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)))
+		err = errno;
+	if (!err)
+		return fd;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
+/* The whole of fd, at most max bytes; fd is closed */
+static int read_fd(int fd, size_t max, char **buf, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	char chunk[65536];
 	ssize_t n;
-	int fd;
 
-	fd = open_regular(path);
-	if (fd < 0)
-		return -1;
 	for (;;) {
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0 && errno == EINTR)
@@ -102,6 +132,20 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	*buf = sb.buf;
 	*len = sb.len;
 	return 0;
+}
+
+int read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+	int fd = open_regular(path);
+
+	return fd < 0 ? -1 : read_fd(fd, max, buf, len);
+}
+
+int read_named(const char *path, size_t max, char **buf, size_t *len)
+{
+	int fd = open_named(path);
+
+	return fd < 0 ? -1 : read_fd(fd, max, buf, len);
 }
 
 int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)

@@ -29,6 +29,18 @@ int open_regular(const char *path);
 /* The same, with the file's status */
 int open_regular_stat(const char *path, struct stat *st);
 
+/*
+ * Open an input named on the command line, as grep reads one: a regular
+ * file, or a FIFO or pipe ("--config <(zcat config.gz)") or a character
+ * device ("--config /dev/null"); a directory or a block device is
+ * refused. Opening never waits for a FIFO's writer; a FIFO that has none
+ * reads as empty. Only files found by walking a directory must be
+ * regular (open_regular()).
+ */
+int open_named(const char *path);
+/* read_file() of an input named on the command line (open_named()) */
+int read_named(const char *path, size_t max, char **buf, size_t *len);
+
 /* mkdir -p: path and the directories above it. Returns 0, or -1. */
 int mkdir_p(const char *path);
 

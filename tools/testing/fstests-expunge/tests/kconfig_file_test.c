@@ -179,7 +179,7 @@ TEST(gzip_config)
 	struct kconfig_file cfg;
 	char *err = NULL;
 
-	ASSERT_EQ(0, kconfig_load(path, &cfg, &err));
+	ASSERT_EQ(0, kconfig_load(path, false, &cfg, &err));
 	EXPECT_EQ(7, cfg.n);
 	EXPECT_STREQ("m", kconfig_get(&cfg, "EXT4_FS"));
 	EXPECT_STREQ("n", kconfig_get(&cfg, "XFS_FS"));
@@ -203,7 +203,7 @@ TEST(gzip_made_by_gzip_tool)
 	ASSERT_NE(-1, asprintf(&cmd, "gzip -9 '%s'", path));
 	ASSERT_EQ(0, system(cmd));
 	ASSERT_NE(-1, asprintf(&gz, "%s.gz", path));
-	ASSERT_EQ(0, kconfig_load(gz, &cfg, &err));
+	ASSERT_EQ(0, kconfig_load(gz, false, &cfg, &err));
 	EXPECT_STREQ("m", kconfig_get(&cfg, "EXT4_FS"));
 	kconfig_free(&cfg);
 	unlink(gz);
@@ -219,7 +219,7 @@ TEST(gzip_garbage_line)
 	struct kconfig_file cfg;
 	char *err = NULL;
 
-	EXPECT_EQ(-1, kconfig_load(path, &cfg, &err));
+	EXPECT_EQ(-1, kconfig_load(path, false, &cfg, &err));
 	ASSERT_NE(NULL, err);
 	ASSERT_NE(-1, asprintf(&where, "%s:2: ", path));
 	EXPECT_TRUE(str_starts(err, where)) {
@@ -294,7 +294,7 @@ TEST(gzip_bomb_is_refused)
 	memset(text, '#', big);
 	path = gzip_file(text, big);
 	free(text);
-	EXPECT_EQ(-1, kconfig_load(path, &cfg, &err));
+	EXPECT_EQ(-1, kconfig_load(path, false, &cfg, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, "limit"));
 	free(err);
@@ -308,7 +308,7 @@ TEST(missing_file)
 	char *err = NULL;
 
 	errno = 0;
-	EXPECT_EQ(-1, kconfig_load("/nonexistent/.config", &cfg, &err));
+	EXPECT_EQ(-1, kconfig_load("/nonexistent/.config", false, &cfg, &err));
 	EXPECT_EQ(ENOENT, errno);
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, "/nonexistent/.config"));
@@ -339,7 +339,7 @@ TEST(directory_is_not_a_config)
 	struct kconfig_file cfg;
 	char *err = NULL;
 
-	EXPECT_EQ(-1, kconfig_load("/", &cfg, &err));
+	EXPECT_EQ(-1, kconfig_load("/", false, &cfg, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_TRUE(str_starts(err, "/: "));
 	free(err);
