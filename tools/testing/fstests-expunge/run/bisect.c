@@ -100,13 +100,15 @@ static void judge_absent(const struct retry_policy *p, struct judgement *j,
  * How sure: a failure that shows on half of the runs gives n alike
  * attempts 1 time in 2^n.
  */
-static void confidence(struct judgement *j, const char *verdict, int code)
+static void say_verdict(struct judgement *j, const char *verdict, int code)
 {
 	unsigned long long in = 1ull << (j->fewest < 62 ? j->fewest : 62);
 
-	sb_printf(j->report, "bisect: %s (exit %d) after %u attempt%s each; confidence %.1f%%: a failure that shows on half of the runs would look so 1 time in %llu\n",
-		  verdict, code, j->fewest, j->fewest == 1 ? "" : "s",
-		  100.0 * (1.0 - 1.0 / in), in);
+	sb_printf(j->report, "bisect: %s (exit %d) after %u attempt%s each; ",
+		  verdict, code, j->fewest, j->fewest == 1 ? "" : "s");
+	sb_printf(j->report, "confidence %.1f%%: ", 100.0 * (1.0 - 1.0 / in));
+	sb_printf(j->report, "%s 1 time in %llu\n",
+		  "a failure that shows on half of the runs would look so", in);
 }
 
 /* With --test, the tests named; else every failure the data leaves unexplained. */
@@ -154,9 +156,9 @@ int bisect_judge(const struct retry_policy *p, const struct result_file *m,
 		return EXIT_SKIP;
 	}
 	if (j.bad) {
-		confidence(&j, "bad", EXIT_PROBLEM);
+		say_verdict(&j, "bad", EXIT_PROBLEM);
 		return EXIT_PROBLEM;
 	}
-	confidence(&j, "good", EXIT_OK);
+	say_verdict(&j, "good", EXIT_OK);
 	return EXIT_OK;
 }

@@ -615,7 +615,7 @@ static int compare(struct run_ctx *rc, const char *path)
  * run --bisect: where compare can tell, the attempts at the targets
  * decide; the verdict and its confidence follow compare's report.
  */
-static int bisect(struct run_ctx *rc, int compared)
+static int judge_step(struct run_ctx *rc, int compared)
 {
 	struct strbuf sb = { 0 };
 	struct result_file m;
@@ -670,7 +670,7 @@ int run_fstests(const struct run_opts *o)
 	if (!ret)
 		ret = compare(&rc, path);
 	if (o->bisect && path && ret != EXIT_USAGE)
-		ret = bisect(&rc, ret);
+		ret = judge_step(&rc, ret);
 	else if (o->bisect && ret == EXIT_USAGE)
 		ret = EXIT_SKIP;
 	free(path);
