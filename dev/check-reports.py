@@ -419,6 +419,36 @@ def check_hostile(schema):
           '%s: html: %d scripts, cells %s' % (name, dom.scripts, dom.cells))
 
 
+RESUMED = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="xfstests" tests="1" start_timestamp="2026-01-02T03:04:05"
+ time="%s">
+<properties><property name="FSTYP" value="xfs"/>
+<property name="KERNEL" value="6.6.0"/></properties>
+<testcase classname="xfstests.s1" name="generic/001" time="1"/>
+</testsuite>
+"""
+
+
+def check_resubmission(schema):
+    """A run --resume finished, sent again, replaces its ERROR by id"""
+    name = 'resubmission'
+    docs = []
+    for i, time in enumerate(('', '5')):
+        path = os.path.join(WORK, 'resumed%d.xml' % i)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(RESUMED % time)
+        docs.append(json.loads(compare('kcidb', [path],
+                                       ['--origin', ORIGIN])))
+        try:
+            jsonschema.validate(docs[-1], schema)
+        except jsonschema.ValidationError as e:
+            check(False, '%s: not valid KCIDB v5.3: %s' % (name, e.message))
+    errors = [t['id'] for t in docs[0]['tests'] if t['status'] == 'ERROR']
+    later = {t['id']: t['status'] for t in docs[1]['tests']}
+    check(len(errors) == 1 and later.get(errors[0]) not in (None, 'ERROR'),
+          '%s: ERROR ids %s, then %s' % (name, errors, later))
+
+
 FORGED = """<?xml version="1.0" encoding="UTF-8"?>
 <testsuite name="xfstests" failures="1" skipped="0" tests="2" time="5">
 <properties>
@@ -493,6 +523,7 @@ def main():
     with open(SCHEMA, encoding='utf-8') as f:
         schema = json.load(f)
     check_hostile(schema)
+    check_resubmission(schema)
     check_forged()
     for n, (name, args) in enumerate(CASES):
         doc = json.loads(compare('json', args, ['--all']))

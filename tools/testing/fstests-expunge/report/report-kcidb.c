@@ -301,11 +301,14 @@ static void issue(struct kcidb *k, const struct test_verdict *v,
 }
 
 /*
- * A run that stopped early (a crash?) is an error of the section: the
- * test it was running is in no result file.
+ * The section's run as a test of its own: an ERROR when it stopped early
+ * (a crash? the test it was running is in no result file), DONE when it
+ * finished. The id is the same either way, so the results of a run that
+ * --resume finished, submitted again, replace the ERROR sent before
+ * (KCIDB keeps the last value sent for each field of an id).
  */
-static void incomplete(struct kcidb *k, const struct section_cmp *sc,
-		       const char *key)
+static void run_state(struct kcidb *k, const struct section_cmp *sc,
+		      const char *key)
 {
 	const struct strlist *l = &sc->cand->incomplete;
 	struct strbuf log = { 0 };
@@ -313,17 +316,18 @@ static void incomplete(struct kcidb *k, const struct section_cmp *sc,
 	char *id;
 	size_t i;
 
-	if (!l->n)
-		return;
 	for (i = 0; i < l->n; i++)
 		sb_printf(&log, "%s%s", i ? "\n" : "", l->v[i]);
 	id = xasprintf("%s:%s:%s:%s", k->r->origin, kernel_of(sc), sc->name,
 		       key);
 	w = obj(&k->tests);
 	test_head(k, w, sc, id, NULL);
-	jsonw_string_field(w, "status", "ERROR");
-	jsonw_string_field(w, "comment", "the run stopped early (a crash?)");
-	excerpt(w, log.buf, NULL);
+	jsonw_string_field(w, "status", l->n ? "ERROR" : "DONE");
+	jsonw_string_field(w, "comment", l->n ?
+			   "the run stopped early (a crash?)" :
+			   "the run finished");
+	if (l->n)
+		excerpt(w, log.buf, NULL);
 	jsonw_end_object(w);
 	sb_free(&log);
 	free(id);
@@ -339,7 +343,7 @@ static void section(struct kcidb *k, const struct section_cmp *sc)
 		return;
 	kernel_objects(k, sc);
 	key = run_key(sc);
-	incomplete(k, sc, key);
+	run_state(k, sc, key);
 	for (i = 0; i < sc->n; i++) {
 		/* neither ran nor missing: not a test of this run */
 		if (!sc->v[i].cand && sc->v[i].cls != CLS_MISSING)
