@@ -278,4 +278,38 @@ TEST(a_stable_range_names_the_upstream_commits)
 	run_sh("rm -rf %s", t.dir);
 }
 
+/* A fix that changes the data itself cannot name its own commit there */
+TEST(a_fix_with_its_own_data_hunk)
+{
+	struct trees t = make_trees();
+	char *fix, *args, *data, *want, *path;
+
+	write_in(t.mainline, "fs/ext4/e.c", "fix\n");
+	ASSERT_LT(0, asprintf(&data,
+			      SPDX
+			      "ext4/001  fail  fixed=6.10 fixed-by=%.12s  # a bug\n"
+			      "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n"
+			      "ext4/003  flaky  fixed=6.10  # flaky\n"
+			      "generic/004  fail  # unrelated\n",
+			      t.fix1, t.fix1, t.other));
+	write_in(t.mainline, DATA "/ext4.expunge", data);
+	free(data);
+	fix = git_commit(t.mainline, "ext4: fix it, with its data\n");
+	ASSERT_LT(0, asprintf(&args, "%s -o %s/data.patch", fix, t.dir));
+	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
+	ASSERT_LT(0, asprintf(&path, "%s/data.patch", t.dir));
+	ASSERT_EQ(0, run_sh("git -C %s am -q %s", t.stable, path));
+	free(path);
+	ASSERT_LT(0, asprintf(&path, "%s/" DATA "/ext4.expunge", t.stable));
+	data = slurp(path);
+	ASSERT_LT(0, asprintf(&want,
+			      SPDX
+			      "ext4/001  fail  since=6.6.1  # a bug\n"
+			      "ext4/002  fail  section=ext4_1k  # another bug\n"
+			      "ext4/003  flaky  fixed=6.10,6.6.31 fixed-by=%.12s  # flaky\n",
+			      fix));
+	EXPECT_STREQ(want, data);
+	run_sh("rm -rf %s", t.dir);
+}
+
 TEST_HARNESS_MAIN
