@@ -69,7 +69,7 @@ commit() {
 
 grep "^$tool/" "$work/all" |
 	grep -v "^$tool/data/.*\.expunge$" >"$work/tool" || true
-grep -x "$tool/data/global\.expunge" "$work/all" >>"$work/tool" || true
+grep -xE "$tool/data/(eol/)?global\.expunge" "$work/all" >>"$work/tool" || true
 commit "$work/tool" "fstests-expunge: add a tool for fstests known failures" \
 "Everyone who runs fstests keeps private lists of the tests that are known \
 to fail, or must not run, for each filesystem, section, kernel version and \
@@ -84,7 +84,8 @@ fstests exclude files for 'check -E', compares fstests result.xml runs \
 with the data and a baseline, lists the flaky tests and lints the data. \
 Kconfig conditions are evaluated with the tree's own kconfig code.
 
-data/global.expunge holds the entries that hold for every filesystem. \
+data/global.expunge holds the entries that hold for every filesystem \
+(data/eol/global.expunge those for kernels out of maintenance). \
 The unit tests use the kselftest harness; 'make check' runs them and \
 lints the data." \
 	--step files --step maintainers
