@@ -112,11 +112,12 @@ with the backports of a stable branch." \
 for f in $(grep "^$tool/data/.*\.expunge$" "$work/all" |
 	   grep -v '/global\.expunge$'); do
 	fs=$(basename "$f" .expunge)
+	what=$fs; case $f in */eol/*) what="$fs out-of-maintenance" ;; esac
 	entry=$(awk -v f="F:	$f" '/^#/ { next } /^$/ { name = "" }
 		!name && NF { name = $0 } $0 == f { print name; exit }' \
 		"$top/MAINTAINERS.fstests-expunge")
 	printf '%s\n' "$f" >"$work/one"
-	commit "$work/one" "fstests-expunge: add known $fs failures" \
+	commit "$work/one" "fstests-expunge: add known $what failures" \
 "Add the fstests tests known to fail, to be flaky or not to be run on \
 $fs, with the kernels and configurations they apply to. Route the file \
 to the $entry entry, so that changes to it reach the $fs \
