@@ -40,7 +40,7 @@ static void page_start(struct strbuf *out, const char *title)
 		"h1{font-size:1.4em}table{border-collapse:collapse}\n"
 		"th,td{border:1px solid #bbb;padding:3px 8px;text-align:center}\n"
 		"td.test{text-align:left;font-family:'DejaVu Sans Mono',monospace}\n"
-		"thead th{background:#37474f;color:#fff}\n"
+		"th{background:#37474f;color:#fff}\n"
 		".env{background:#e3f2fd;padding:4px 8px;display:inline-block}\n"
 		".legend span{display:inline-block;padding:2px 8px;margin:2px;border:1px solid #999}\n");
 	for (k = 0; k < NR_CL; k++)
@@ -125,10 +125,10 @@ static void table_page(const struct mx_table *t, struct strbuf *out)
 	sb_puts(out, "<p><a href=\"index.html\">all tables</a>");
 	if (t->nk > 1)
 		sb_puts(out, " | <a href=\"#compare\">compare</a>");
-	sb_puts(out, "</p>\n<table id=\"matrix\">\n<thead><tr><th>test</th>");
+	sb_puts(out, "</p>\n<table id=\"matrix\">\n<tr><th>test</th>");
 	for (i = 0; i < t->nk; i++)
 		kernel_head(&t->k[i], out);
-	sb_puts(out, "<th>first failing</th></tr></thead>\n<tbody>\n");
+	sb_puts(out, "<th>first failing</th></tr>\n");
 	for (j = 0; j < t->nt; j++) {
 		sb_puts(out, "<tr data-test=\"");
 		sb_add_markup(out, t->t[j].name);
@@ -141,7 +141,7 @@ static void table_page(const struct mx_table *t, struct strbuf *out)
 		sb_add_markup(out, t->t[j].first_fail ?: "");
 		sb_puts(out, "</td></tr>\n");
 	}
-	sb_puts(out, "</tbody>\n</table>\n");
+	sb_puts(out, "</table>\n");
 	free(title);
 }
 
@@ -154,10 +154,10 @@ static void compare_view(const struct mx_table *t, struct strbuf *out)
 	sb_add_markup(out, t->k[a].release);
 	sb_puts(out, " and ");
 	sb_add_markup(out, t->k[b].release);
-	sb_puts(out, "</h2>\n<table id=\"compare-table\">\n<thead><tr><th>test</th>");
+	sb_puts(out, "</h2>\n<table id=\"compare-table\">\n<tr><th>test</th>");
 	kernel_head(&t->k[a], out);
 	kernel_head(&t->k[b], out);
-	sb_puts(out, "</tr></thead>\n<tbody>\n");
+	sb_puts(out, "</tr>\n");
 	for (j = 0; j < t->nt; j++) {
 		const struct mx_cell *x = &t->t[j].cells[a];
 		const struct mx_cell *y = &t->t[j].cells[b];
@@ -174,7 +174,7 @@ static void compare_view(const struct mx_table *t, struct strbuf *out)
 		put_cell(&t->k[b], y, out);
 		sb_puts(out, "</tr>\n");
 	}
-	sb_puts(out, "</tbody>\n</table>\n");
+	sb_puts(out, "</table>\n");
 	sb_printf(out, "<p class=\"changed\">%zu test%s changed class.</p>\n",
 		  n, n == 1 ? "" : "s");
 }
@@ -186,11 +186,11 @@ static void index_page(const struct matrix *m, struct strbuf *out)
 	page_start(out, "fstests test matrix");
 	sb_printf(out, "<p>%lu runs, %zu tables: one per filesystem, section and machine.</p>\n",
 		  m->runs, m->n);
-	sb_puts(out, "<table id=\"tables\">\n<thead><tr><th>filesystem</th>");
+	sb_puts(out, "<table id=\"tables\">\n<tr><th>filesystem</th>");
 	sb_puts(out, "<th>section</th><th>environment</th><th>kernels</th><th>tests</th>");
 	for (k = 0; k < NR_CL; k++)
 		sb_printf(out, "<th>%s</th>", cell_class_name(k));
-	sb_puts(out, "</tr></thead>\n<tbody>\n");
+	sb_puts(out, "</tr>\n");
 	for (i = 0; i < m->n; i++) {
 		const struct mx_table *t = &m->tab[i];
 
@@ -210,7 +210,7 @@ static void index_page(const struct matrix *m, struct strbuf *out)
 			sb_printf(out, "<td>%zu</td>", n[k]);
 		sb_puts(out, "</tr>\n");
 	}
-	sb_puts(out, "</tbody>\n</table>\n");
+	sb_puts(out, "</table>\n");
 	page_end(out);
 }
 
