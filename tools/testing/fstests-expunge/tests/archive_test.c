@@ -41,7 +41,7 @@ static int commits(const char *dir)
 	int n;
 
 	text = NULL;
-	if (run_sh("git -C %s rev-list --count HEAD >%s 2>/dev/null", dir, out))
+	if (shell_call("git -C %s rev-list --count HEAD >%s 2>/dev/null", dir, out))
 		n = 0;
 	else
 		n = atoi(text = get_file(out, &len));
@@ -51,15 +51,15 @@ static int commits(const char *dir)
 	return n;
 }
 
-static struct run_result add(const char *dir, const char *args)
+static struct proc_out add(const char *dir, const char *args)
 {
-	return run_fexp(str_printf("archive %s --archive %s/a %s", "add", dir,
-				   args));
+	return fexp_call(str_printf("archive %s --archive %s/a %s", "add", dir,
+				    args));
 }
 
 TEST_F(tmp, same_run_twice_adds_nothing)
 {
-	struct run_result r = add(self->dir, RUNS);
+	struct proc_out r = add(self->dir, RUNS);
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_EQ(6, commits(str_printf("%s/a", self->dir)));
@@ -88,9 +88,9 @@ TEST_F(tmp, record_says_what_the_run_was)
 {
 	struct run_record rec = { 0 };
 	char *res = str_printf("%s/res/ext4_1k", self->dir), *err = NULL;
-	struct run_result r;
+	struct proc_out r;
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s", res));
+	ASSERT_EQ(0, shell_call("mkdir -p %s", res));
 	put_in_dir(res, "result.xml", run_xml);
 	r = add(self->dir, str_printf("--machine lab-1 %s/res", self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -108,8 +108,8 @@ TEST_F(tmp, record_says_what_the_run_was)
 	EXPECT_STREQ("3", record_get(&rec, "read-cases"));
 	EXPECT_STREQ("generic/002", record_get(&rec, "read-second"));
 	/* the commit message sums the run up */
-	EXPECT_EQ(0, run_sh("git -C %s/a log -1 --format=%%B | grep -qx 'Failures: generic/002'",
-			    self->dir));
+	EXPECT_EQ(0, shell_call("git -C %s/a log -1 --format=%%B | grep -qx '%s'",
+				self->dir, "Failures: generic/002"));
 }
 
 TEST_F(tmp, kdevops_path_names_kernel_and_machine)
@@ -118,11 +118,11 @@ TEST_F(tmp, kdevops_path_names_kernel_and_machine)
 	char *err = NULL;
 	char *src = str_printf("%s/fstests/ann/xfs/cloud/20240101/6.6.0-rc5/xfs_crc",
 			       self->dir);
-	struct run_result r;
+	struct proc_out r;
 
 	/* the old kdevops file: no KERNEL property */
-	ASSERT_EQ(0, run_sh("mkdir -p %s && cp %s/old/5.4.230+/xfs_crc/result.xml %s",
-			    src, KDEVOPS, src));
+	ASSERT_EQ(0, shell_call("mkdir -p %s && cp %s/old/5.4.230+/xfs_crc/result.xml %s",
+				src, KDEVOPS, src));
 	r = add(self->dir, str_printf("%s/fstests", self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, one_run,
@@ -136,10 +136,10 @@ TEST_F(tmp, kdevops_path_names_kernel_and_machine)
 TEST_F(tmp, corrupt_and_cut_short_runs_are_kept)
 {
 	char *res = str_printf("%s/res", self->dir), *stored;
-	struct run_result r;
+	struct proc_out r;
 	size_t len;
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/cut %s/bad", res, res));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/cut %s/bad", res, res));
 	/* cut inside the last testcase: no </testsuite> */
 	put_file(str_printf("%s/cut/result.xml", res), run_xml,
 		 strlen(run_xml) - 40);
@@ -150,35 +150,35 @@ TEST_F(tmp, corrupt_and_cut_short_runs_are_kept)
 	EXPECT_NE(NULL, strstr(r.out, "1 corrupt, 1 incomplete")) TH_LOG("%s", r.out);
 	EXPECT_EQ(2, commits(str_printf("%s/a", self->dir)));
 	/* the corrupt run's bytes are stored as they were */
-	ASSERT_EQ(0, run_sh("cd %s/a && grep -l '^status: corrupt' runs/*/run | %s > %s/back",
-			    self->dir, "sed 's/run$/result.xml.zst/' | xargs zstd -qdc",
-			    self->dir));
+	ASSERT_EQ(0, shell_call("cd %s/a && grep -l '^status: corrupt' runs/*/run | %s > %s/back",
+				self->dir, "sed 's/run$/result.xml.zst/' | xargs zstd -qdc",
+				self->dir));
 	stored = get_file(str_printf("%s/back", self->dir), &len);
 	EXPECT_STREQ("no xml at all\n", stored);
 }
 
 TEST_F(tmp, a_folder_that_is_no_archive_is_refused)
 {
-	struct run_result r;
+	struct proc_out r;
 
-	ASSERT_EQ(0, run_sh("mkdir %s/a && touch %s/a/notes", self->dir,
-			    self->dir));
+	ASSERT_EQ(0, shell_call("mkdir %s/a && touch %s/a/notes", self->dir,
+				self->dir));
 	r = add(self->dir, RUNS);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "neither a git repository nor empty"))
 		TH_LOG("%s", r.err);
-	r = run_fexp("archive " RUNS);
+	r = fexp_call("archive " RUNS);
 	EXPECT_EQ(2, r.status);
 }
 
 TEST_F(tmp, matrix_json_has_no_output_folder)
 {
-	struct run_result r = add(self->dir, RUNS);
+	struct proc_out r = add(self->dir, RUNS);
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	/* json goes to standard output: -o DIR is not silently dropped */
-	r = run_fexp(str_printf("matrix --format json -o %s/pages %s/a",
-				self->dir, self->dir));
+	r = fexp_call(str_printf("matrix --format json -o %s/pages %s/a",
+				 self->dir, self->dir));
 	EXPECT_EQ(2, r.status);
 	EXPECT_STREQ("", r.out);
 	EXPECT_NE(NULL, strstr(r.err, "-o DIR is for html")) TH_LOG("%s", r.err);
@@ -186,11 +186,11 @@ TEST_F(tmp, matrix_json_has_no_output_folder)
 
 TEST_F(tmp, matrix_adds_rows_for_tests_the_data_expunges)
 {
-	struct run_result r = add(self->dir, RUNS);
+	struct proc_out r = add(self->dir, RUNS);
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	/* the built-in data expunges tests no run names: new names */
-	r = run_fexp(str_printf("matrix --format json %s/a", self->dir));
+	r = fexp_call(str_printf("matrix --format json %s/a", self->dir));
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(r.out, "\"class\": \"expunged\""));
 }
@@ -239,28 +239,28 @@ static void add_one(const char *dir, int i, const char *k, const char *tests)
 				 eq[1] == 'F' ? "<failure message=\"x\"/>" : "");
 	}
 	xml = str_printf("%s</testsuite>\n", xml);
-	if (run_sh("mkdir -p %s", res))
+	if (shell_call("mkdir -p %s", res))
 		abort();
 	put_in_dir(res, "result.xml", xml);
-	if (run_sh("$FEXP archive add -a %s/a %s/r%d >/dev/null", dir, dir, i))
+	if (shell_call("$FEXP archive add -a %s/a %s/r%d >/dev/null", dir, dir, i))
 		abort();
 	free(copy);
 }
 
 TEST_F(tmp, update_from_archive_rates_and_removals)
 {
-	struct run_result r;
+	struct proc_out r;
 
-	ASSERT_EQ(0, run_sh("mkdir %s/data && touch %s/data/global.expunge", self->dir,
-			    self->dir));
+	ASSERT_EQ(0, shell_call("mkdir %s/data && touch %s/data/global.expunge", self->dir,
+				self->dir));
 	put_in_dir(str_printf("%s/data", self->dir), "ext4.expunge",
 		   "generic/300  fail  # passes now\ngeneric/301  flaky  # still fails\n");
 	add_one(self->dir, 1, "6.6.1", "generic/100=F generic/200=F generic/300=F generic/301=F");
 	add_one(self->dir, 2, "6.6.2", "generic/100=P generic/200=F generic/300=P generic/301=P");
 	add_one(self->dir, 3, "6.6.3", "generic/100=F generic/200=F generic/300=P generic/301=P");
 	add_one(self->dir, 4, "6.6.4", "generic/100=P generic/200=F generic/300=P generic/301=F");
-	r = run_fexp(str_printf("update --archive %s/a --data %s/data --passes 3",
-				self->dir, self->dir));
+	r = fexp_call(str_printf("update --archive %s/a --data %s/data --passes 3",
+				 self->dir, self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(r.out, "\n+generic/100  flaky  seen=6.6.1,6.6.3 from=results:a@"))
 		TH_LOG("%s", r.out);
@@ -271,8 +271,8 @@ TEST_F(tmp, update_from_archive_rates_and_removals)
 	EXPECT_NE(NULL, strstr(r.out, "\n-generic/300  fail  # passes now\n")) TH_LOG("%s", r.out);
 	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/301")) TH_LOG("%s", r.out);
 	/* three passes in a row are not four */
-	r = run_fexp(str_printf("update --archive %s/a --data %s/data --passes 4",
-				self->dir, self->dir));
+	r = fexp_call(str_printf("update --archive %s/a --data %s/data --passes 4",
+				 self->dir, self->dir));
 	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/300")) TH_LOG("%s", r.out);
 }
 

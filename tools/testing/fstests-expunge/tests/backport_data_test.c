@@ -18,14 +18,14 @@ static void write_in(const char *repo, const char *path, const char *text)
 	char *full;
 	FILE *f;
 
-	if (run_sh("mkdir -p $(dirname %s/%s)", repo, path) ||
+	if (shell_call("mkdir -p $(dirname %s/%s)", repo, path) ||
 	    asprintf(&full, "%s/%s", repo, path) < 0)
 		abort();
 	f = fopen(full, "w");
 	if (!f || fputs(text, f) < 0 || fclose(f))
 		abort();
 	free(full);
-	if (run_sh("git -C %s add -A", repo))
+	if (shell_call("git -C %s add -A", repo))
 		abort();
 }
 
@@ -108,7 +108,7 @@ static int run_script(const struct trees *t, const char *args)
 	const char *bin = getenv("FEXP");
 
 	/* it reads the data with the tool under test */
-	return run_sh("cd %s && FSTESTS_EXPUNGE_TOOL=%s %s --mainline %s %s >%s/out 2>%s/err",
+	return shell_call("cd %s && FSTESTS_EXPUNGE_TOOL=%s %s --mainline %s %s >%s/out 2>%s/err",
 		  t->stable, bin ? bin : SRCDIR "/fstests-expunge", SCRIPT,
 		  t->mainline, args, t->dir, t->dir);
 }
@@ -128,7 +128,7 @@ TEST(patch_for_fixes_with_data)
 {
 	struct trees t = make_trees();
 	char *args, *patch, *data, *want, *path;
-	struct run_result r;
+	struct proc_out r;
 
 	ASSERT_LT(0, asprintf(&args, "%s %s -o %s/data.patch", t.fix1, t.fix2,
 			      t.dir));
@@ -142,7 +142,7 @@ TEST(patch_for_fixes_with_data)
 	/* signed off by who git config names */
 	EXPECT_NE(NULL, strstr(patch, "\n\nSigned-off-by: "));
 	/* the patch applies to the stable branch */
-	ASSERT_EQ(0, run_sh("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
+	ASSERT_EQ(0, shell_call("git -C %s am -q %s", t.stable, path)) TH_LOG("%s", patch);
 	free(path);
 	ASSERT_LT(0, asprintf(&path, "%s/" DATA "/ext4.expunge", t.stable));
 	data = slurp(path);
@@ -155,9 +155,9 @@ TEST(patch_for_fixes_with_data)
 	/* and is data the tool reads without complaint */
 	free(args);
 	ASSERT_LT(0, asprintf(&args, "check %s", path));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* done once: nothing more is needed */
 	free(args);
@@ -165,7 +165,7 @@ TEST(patch_for_fixes_with_data)
 	EXPECT_EQ(0, run_script(&t, args));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
 	EXPECT_STREQ("", out_of(&t, "out"));
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(a_range_and_a_release_given)
@@ -186,7 +186,7 @@ TEST(a_range_and_a_release_given)
 	EXPECT_NE(NULL, strstr(patch, "section=ext4_1k fixed=6.6.32 fixed-by="))
 		TH_LOG("%s", patch);
 	EXPECT_NE(NULL, strstr(patch, "\n-ext4/003  flaky  # flaky\n"));
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(no_data_for_the_commit)
@@ -196,19 +196,19 @@ TEST(no_data_for_the_commit)
 	EXPECT_EQ(0, run_script(&t, t.fix3));
 	EXPECT_STREQ("", out_of(&t, "out"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no data change is needed"));
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(a_branch_without_the_data_file)
 {
 	struct trees t = make_trees();
 
-	ASSERT_EQ(0, run_sh("git -C %s rm -q %s && git -C %s commit -q -m x",
-			    t.stable, DATA "/ext4.expunge", t.stable));
+	ASSERT_EQ(0, shell_call("git -C %s rm -q %s && git -C %s commit -q -m x",
+				t.stable, DATA "/ext4.expunge", t.stable));
 	EXPECT_EQ(0, run_script(&t, t.fix1));
 	EXPECT_STREQ("", out_of(&t, "out"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "ext4.expunge: not on this branch"));
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(bad_usage_and_unknown_commits)
@@ -218,9 +218,9 @@ TEST(bad_usage_and_unknown_commits)
 	EXPECT_EQ(2, run_script(&t, "0123456789abcdef"));
 	EXPECT_NE(NULL, strstr(out_of(&t, "err"), "no commit 0123456789abcdef"));
 	EXPECT_EQ(2, run_script(&t, ""));
-	EXPECT_EQ(2, run_sh("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
-	EXPECT_EQ(0, run_sh("%s --help >/dev/null", SCRIPT));
-	run_sh("rm -rf %s", t.dir);
+	EXPECT_EQ(2, shell_call("%s %s >/dev/null 2>&1", SCRIPT, t.fix1));
+	EXPECT_EQ(0, shell_call("%s --help >/dev/null", SCRIPT));
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(a_bug_url_with_a_fragment_is_kept_whole)
@@ -232,7 +232,7 @@ TEST(a_bug_url_with_a_fragment_is_kept_whole)
 	write_in(t.stable, DATA "/ext4.expunge",
 		 SPDX
 		 "ext4/001  fail  bug=https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3  # a bug\n");
-	ASSERT_EQ(0, run_sh("git -C %s commit -q -m data", t.stable));
+	ASSERT_EQ(0, shell_call("git -C %s commit -q -m data", t.stable));
 	ASSERT_LT(0, asprintf(&args, "--fixed-version 6.6.31 %s", t.fix1));
 	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
 	data = out_of(&t, "out");
@@ -241,7 +241,7 @@ TEST(a_bug_url_with_a_fragment_is_kept_whole)
 		TH_LOG("%s", data);
 	free(data);
 	free(args);
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(an_entry_of_another_kind_or_section_is_named_not_ignored)
@@ -251,14 +251,14 @@ TEST(an_entry_of_another_kind_or_section_is_named_not_ignored)
 
 	/* the branch has ext4/001 as flaky, mainline as fail */
 	write_in(t.stable, DATA "/ext4.expunge", SPDX "ext4/001  flaky  # a bug\n");
-	ASSERT_EQ(0, run_sh("git -C %s commit -q -m data", t.stable));
+	ASSERT_EQ(0, shell_call("git -C %s commit -q -m data", t.stable));
 	EXPECT_EQ(3, run_script(&t, t.fix1));
 	err = out_of(&t, "err");
 	EXPECT_NE(NULL, strstr(err, "ext4.expunge:2: ext4/001 flaky differs from mainline's fail"))
 		TH_LOG("%s", err);
 	EXPECT_EQ(NULL, strstr(err, "no data change is needed"));
 	free(err);
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST(a_stable_range_names_the_upstream_commits)
@@ -275,7 +275,7 @@ TEST(a_stable_range_names_the_upstream_commits)
 	EXPECT_NE(NULL, strstr(patch, "data for the backport of "));
 	EXPECT_NE(NULL, strstr(patch, "(\"ext4: fix bug one\")"));
 	free(patch);
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 /* A fix that changes the data itself cannot name its own commit there */
@@ -298,7 +298,7 @@ TEST(a_fix_with_its_own_data_hunk)
 	ASSERT_LT(0, asprintf(&args, "%s -o %s/data.patch", fix, t.dir));
 	ASSERT_EQ(1, run_script(&t, args)) TH_LOG("%s", out_of(&t, "err"));
 	ASSERT_LT(0, asprintf(&path, "%s/data.patch", t.dir));
-	ASSERT_EQ(0, run_sh("git -C %s am -q %s", t.stable, path));
+	ASSERT_EQ(0, shell_call("git -C %s am -q %s", t.stable, path));
 	free(path);
 	ASSERT_LT(0, asprintf(&path, "%s/" DATA "/ext4.expunge", t.stable));
 	data = slurp(path);
@@ -309,7 +309,7 @@ TEST(a_fix_with_its_own_data_hunk)
 			      "ext4/003  flaky  fixed=6.10,6.6.31 fixed-by=%.12s  # flaky\n",
 			      fix));
 	EXPECT_STREQ(want, data);
-	run_sh("rm -rf %s", t.dir);
+	shell_call("rm -rf %s", t.dir);
 }
 
 TEST_HARNESS_MAIN

@@ -43,14 +43,14 @@ static void remove_tree(char *dir)
 	free(dir);
 }
 
-static struct run_result run_check(const char *tree, const char *data)
+static struct proc_out run_check(const char *tree, const char *data)
 {
 	char *file = tmpfile_str(data), *args;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&args, "check --srctree %s %s", tree, file) < 0)
 		abort();
-	r = run_fexp(args);
+	r = fexp_call(args);
 	unlink(file);
 	free(file);
 	free(args);
@@ -60,20 +60,20 @@ static struct run_result run_check(const char *tree, const char *data)
 TEST(known_symbols_pass)
 {
 	char *tree = make_tree(kconfig);
-	struct run_result r = run_check(tree,
+	struct proc_out r = run_check(tree,
 		"generic/470  expunge  if FS_DAX && !EXT4_FS_SECURITY  # a\n"
 		"generic/471  expunge  if FS_DAX_PMD || EXT4_FS=m  # b\n");
 
 	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
 	EXPECT_NE(NULL, strstr(r.out, "0 errors, 0 warnings"));
-	run_free(&r);
+	proc_out_free(&r);
 	remove_tree(tree);
 }
 
 TEST(unknown_symbols_with_line_and_hint)
 {
 	char *tree = make_tree(kconfig), *want;
-	struct run_result r = run_check(tree,
+	struct proc_out r = run_check(tree,
 		"generic/470  expunge  if FS_DAX && !EXT4_FS_SECURTY  # a\n"
 		"generic/471  expunge  if FOO_BAR_BAZ  # b\n"
 		"generic/472  expunge  if ext4_fs  # c\n");
@@ -92,20 +92,20 @@ TEST(unknown_symbols_with_line_and_hint)
 	EXPECT_NE(NULL, strstr(r.out, ":3: error: ext4_fs: no such config symbol"));
 	EXPECT_NE(NULL, strstr(r.out, "(did you mean EXT4_FS?)"));
 	EXPECT_NE(NULL, strstr(r.out, "3 errors"));
-	run_free(&r);
+	proc_out_free(&r);
 	remove_tree(tree);
 }
 
 TEST(broken_kconfig_is_unreadable_input)
 {
 	char *tree = make_tree("mainmenu \"test\"\nconfig\n");
-	struct run_result r;
+	struct proc_out r;
 
 	r = run_check(tree, "generic/470 expunge if FS_DAX # a\n");
 
 	EXPECT_EQ(2, r.status) TH_LOG("%s%s", r.out, r.err);
 	EXPECT_NE(NULL, strstr(r.err, "cannot read its Kconfig")) TH_LOG("%s", r.err);
-	run_free(&r);
+	proc_out_free(&r);
 	remove_tree(tree);
 }
 
@@ -114,7 +114,7 @@ TEST(relative_srctree)
 {
 	char *tree = make_tree("mainmenu \"test\"\nsource \"fs/Kconfig\"\n");
 	char *data, *args;
-	struct run_result r, x;
+	struct proc_out r, x;
 	FILE *f;
 
 	ASSERT_EQ(0, chdir(tree));
@@ -126,7 +126,7 @@ TEST(relative_srctree)
 	data = tmpfile_str("generic/470  expunge  if FS_DAX && !EXT4_FS_SECURITY  # a\n");
 	if (asprintf(&args, "check --srctree . %s", data) < 0)
 		abort();
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
 	EXPECT_NE(NULL, strstr(r.out, "0 errors, 0 warnings")) TH_LOG("%s", r.out);
 	free(args);
@@ -135,13 +135,13 @@ TEST(relative_srctree)
 		     "exclude --fs ext4 -s dax --release 6.8",
 		     SRCDIR "/tests/fixtures/config-dax", SRCDIR "/tests/fixtures/data") < 0)
 		abort();
-	x = run_fexp(args);
+	x = fexp_call(args);
 	EXPECT_EQ(0, x.status) TH_LOG("%s", x.err);
 	EXPECT_NE(NULL, strstr(x.out, "\ngeneric/470 # expunge")) TH_LOG("%s", x.out);
 	free(args);
 	ASSERT_EQ(0, chdir("/"));
-	run_free(&r);
-	run_free(&x);
+	proc_out_free(&r);
+	proc_out_free(&x);
 	unlink(data);
 	free(data);
 	remove_tree(tree);

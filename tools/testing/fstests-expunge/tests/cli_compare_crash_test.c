@@ -48,7 +48,7 @@ FIXTURE(crash) {
 FIXTURE_SETUP(crash)
 {
 	self->dir = tmpdir_new();
-	ASSERT_EQ(0, run_sh("mkdir -p %s/s1 %s/data", self->dir, self->dir));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/s1 %s/data", self->dir, self->dir));
 	put_in_dir(self->dir, "s1/result.xml", crashed_run);
 	/* what the data says of a failure does not explain a crash */
 	put_in_dir(self->dir, "data/ext4.expunge",
@@ -61,11 +61,12 @@ FIXTURE_TEARDOWN(crash)
 	tmpdir_remove(self->dir);
 }
 
-static struct run_result report(struct _test_data_crash *self,
-				const char *format)
+static struct proc_out report(struct _test_data_crash *self,
+			      const char *format)
 {
-	return run_fexp(str_printf("compare --release 6.12.9 --data %s/data %s %s %s/s1/result.xml",
-				   self->dir, "--format", format, self->dir));
+	return fexp_call(str_printf("compare --release 6.12.9 --data %s/data %s %s %s/%s",
+				    self->dir, "--format", format, self->dir,
+				    "s1/result.xml"));
 }
 
 /*
@@ -91,39 +92,39 @@ static char *listed(const char *out, const char *heading)
 
 TEST_F(crash, text_lists_crashes_under_their_own_heading)
 {
-	struct run_result r = report(self, "text");
+	struct proc_out r = report(self, "text");
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_STREQ("generic/005 generic/010",
 		     listed(r.out, "\nCrashes (the machine or check went down) (2):"));
 	EXPECT_NE(NULL, strstr(r.out, "Result: 0 regressions, 2 crashes (exit 1)"));
 	EXPECT_STREQ("", listed(r.out, "\nKnown failures"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(crash, json_class_and_totals_say_crash)
 {
-	struct run_result r = report(self, "json");
+	struct proc_out r = report(self, "json");
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_STREQ("generic/005 generic/010", jsonq(r.out, JSON_CRASHES));
 	EXPECT_STREQ("2 0 3", jsonq(r.out, JSON_TOTALS));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(crash, kcidb_tests_fail_with_class_crash)
 {
-	struct run_result r = report(self, "kcidb --origin t");
+	struct proc_out r = report(self, "kcidb --origin t");
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_STREQ("fstests.s1.generic.005:FAIL fstests.s1.generic.010:FAIL",
 		     jsonq(r.out, KCIDB_CRASHES));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(crash, ktap_crashes_are_failures_to_kunit_parser)
 {
-	struct run_result r = report(self, "ktap");
+	struct proc_out r = report(self, "ktap");
 	char *ktap = str_printf("%s/out.ktap", self->dir);
 	char *json = str_printf("%s/out.json", self->dir), *v;
 	size_t len;
@@ -131,19 +132,19 @@ TEST_F(crash, ktap_crashes_are_failures_to_kunit_parser)
 	EXPECT_EQ(1, r.status);
 	put_str(ktap, r.out);
 	/* kunit.py exits non-zero when a test failed: its JSON tells */
-	run_sh("python3 %s/tools/testing/kunit/kunit.py parse --json=%s %s >/dev/null 2>&1",
-	       KSRC, json, ktap);
+	shell_call("python3 %s/tools/testing/kunit/kunit.py parse --json=%s %s >/dev/null 2>&1",
+		   KSRC, json, ktap);
 	v = jsonq(get_file(json, &len),
 		  "[.sub_groups[0].test_cases[] | .status + \":\" + (.name | split(\" \")[0])] | join(\" \")");
 	EXPECT_STREQ("PASS:generic/001 FAIL:generic/005 FAIL:generic/010",
 		     v ? v : "(no JSON)");
 	EXPECT_NE(NULL, strstr(r.out, "not ok 2 generic/005 # crash"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(crash, email_subject_and_list_name_the_crashes)
 {
-	struct run_result r = report(self, "email");
+	struct proc_out r = report(self, "email");
 	char subject[256] = "";
 	int n;
 
@@ -154,23 +155,23 @@ TEST_F(crash, email_subject_and_list_name_the_crashes)
 	EXPECT_STREQ("[fstests] 6.12.9: 0 regressions, 2 crashes", subject);
 	EXPECT_STREQ("generic/005 generic/010",
 		     listed(r.out, "\nCrashes (the machine or check went down) (2):"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(crash, html_cells_and_count_are_crash)
 {
-	struct run_result r = report(self, "html");
+	struct proc_out r = report(self, "html");
 	char *page = str_printf("%s/out.html", self->dir);
 	char *out = str_printf("%s/xpath", self->dir);
 	size_t len;
 
 	EXPECT_EQ(1, r.status);
 	put_str(page, r.out);
-	ASSERT_EQ(0, run_sh("xmllint --html --xpath '%s' %s >%s 2>/dev/null",
-			    "concat(count(//td[@data-class=\"crash\"]), \" \", //strong[@id=\"crashes\"])",
-			    page, out));
+	ASSERT_EQ(0, shell_call("xmllint --html --xpath '%s' %s >%s 2>/dev/null",
+				"concat(count(//td[@data-class=\"crash\"]), \" \", //strong[@id=\"crashes\"])",
+				page, out));
 	EXPECT_STREQ("2 2\n", get_file(out, &len));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

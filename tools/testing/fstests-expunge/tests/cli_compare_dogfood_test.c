@@ -22,17 +22,17 @@
 
 TEST(real_runs_read_whole_and_incomplete)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *v;
 
-	r = run_fexp("compare --release 6.18.44 " NO_DATA " --format json " DOGFOOD);
+	r = fexp_call("compare --release 6.18.44 " NO_DATA " --format json " DOGFOOD);
 	EXPECT_EQ(1, r.status);
 	v = jsonq(r.out, SECTIONS);
 	EXPECT_STREQ("btrfs_default:115:23:1:\n"
 		     "ext4_4k:170:30:1:ext4/022,ext4/024,ext4/032,ext4/306,ext4/308\n"
 		     "xfs_crc:136:19:1:", v ? v : "(not JSON)");
 	free(v);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(fast_reader_and_libxml2_agree_on_real_runs)

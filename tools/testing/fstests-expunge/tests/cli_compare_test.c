@@ -20,14 +20,14 @@
 #define RUN(r)		CMP "/runs/" r "/result.xml "
 #define EMPTY_DATA	"--data " CMP "/fstests "	/* no data files there */
 
-static struct run_result cmp(const char *args)
+static struct proc_out cmp(const char *args)
 {
 	char *full;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&full, "compare %s", args) < 0)
 		abort();
-	r = run_fexp(full);
+	r = fexp_call(full);
 	free(full);
 	return r;
 }
@@ -75,8 +75,8 @@ static __printf(1, 2) char *args2(const char *fmt, ...)
 
 TEST(four_runs_of_one_section_are_attempts_flaky_with_counts)
 {
-	struct run_result r = cmp(EMPTY_DATA MCGROF("20230731") MCGROF("20230817")
-				  MCGROF("20230825") MCGROF("20230829"));
+	struct proc_out r = cmp(EMPTY_DATA MCGROF("20230731") MCGROF("20230817")
+				MCGROF("20230825") MCGROF("20230829"));
 
 	/*
 	 * 537 failed in three runs of four; 388 failed in one of the two
@@ -87,37 +87,37 @@ TEST(four_runs_of_one_section_are_attempts_flaky_with_counts)
 	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/388: 1/2 failed"));
 	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/021: 1/3 failed"));
 	EXPECT_NE(NULL, strstr(r.out, "Flaky (3)"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(failures_that_passed_in_the_baseline_are_regressions)
 {
-	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230731")
-				  MCGROF("20230817"));
+	struct proc_out r = cmp(EMPTY_DATA "--baseline " MCGROF("20230731")
+				MCGROF("20230817"));
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "Regressions (2)"));
 	EXPECT_NE(NULL, strstr(r.out, "generic/388: failed (baseline: passed)"));
 	EXPECT_NE(NULL, strstr(r.out, "+umount: /media/scratch: target is busy."));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(passes_that_failed_in_the_baseline_are_fixed)
 {
-	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230817")
-				  MCGROF("20230731"));
+	struct proc_out r = cmp(EMPTY_DATA "--baseline " MCGROF("20230817")
+				MCGROF("20230731"));
 
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "Fixed (2)"));
 	EXPECT_NE(NULL, strstr(r.out, "generic/537: passed (baseline: failed)"));
 	EXPECT_EQ(NULL, strstr(r.out, "Regressions"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(failing_on_both_sides_is_still_failing)
 {
-	struct run_result r = cmp(EMPTY_DATA "--baseline " MCGROF("20230825")
-				  MCGROF("20230829"));
+	struct proc_out r = cmp(EMPTY_DATA "--baseline " MCGROF("20230825")
+				MCGROF("20230829"));
 
 	/* 537 fails in both; 021 failed in the baseline, then was expunged */
 	EXPECT_EQ(0, r.status);
@@ -125,12 +125,12 @@ TEST(failing_on_both_sides_is_still_failing)
 	EXPECT_NE(NULL, strstr(r.out, "generic/537: failed (baseline: failed)"));
 	EXPECT_NE(NULL, strstr(r.out, "Missing (in the baseline, not here) (1):\n"
 			       "  xfs_reflink_4k: generic/021\n"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(data_explains_known_failures_and_flags_unexpected_passes)
 {
-	struct run_result r = cmp(DATA MCGROF("20230829"));
+	struct proc_out r = cmp(DATA MCGROF("20230829"));
 
 	/* 537 is "fail" in the data; 001 is "fail" but passes */
 	EXPECT_EQ(0, r.status);
@@ -138,13 +138,13 @@ TEST(data_explains_known_failures_and_flags_unexpected_passes)
 	EXPECT_NE(NULL, strstr(r.out, "Unexpected passes (remove the entry?) (1)"));
 	EXPECT_NE(NULL, strstr(r.out, "xfs_reflink_4k generic/001: passed"));
 	EXPECT_NE(NULL, strstr(r.out, "data: fail"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(without_baseline_unexplained_failures_are_regressions)
 {
-	struct run_result with = cmp(DATA MCGROF("20230825"));
-	struct run_result without = cmp(EMPTY_DATA MCGROF("20230829"));
+	struct proc_out with = cmp(DATA MCGROF("20230825"));
+	struct proc_out without = cmp(EMPTY_DATA MCGROF("20230829"));
 
 	/* generic/021 is flaky with retries=0: one failed attempt counts */
 	EXPECT_EQ(1, with.status);
@@ -152,33 +152,33 @@ TEST(without_baseline_unexplained_failures_are_regressions)
 	/* no data: 537's failure is not explained */
 	EXPECT_EQ(1, without.status);
 	EXPECT_NE(NULL, strstr(without.out, "generic/537: failed; not explained by the data"));
-	run_free(&with);
-	run_free(&without);
+	proc_out_free(&with);
+	proc_out_free(&without);
 }
 
 TEST(flaky_failure_with_retries_left_is_not_a_regression)
 {
-	struct run_result r = cmp(DATA MCGROF("20230817"));
+	struct proc_out r = cmp(DATA MCGROF("20230817"));
 
 	/* generic/388: retries=3, one attempt failed: not yet a regression */
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "generic/388: failed; every attempt failed, but fewer than"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(check_L_repeats_are_attempts)
 {
-	struct run_result r = cmp(DATA RUN("run3-loop/ext4_4k"));
+	struct proc_out r = cmp(DATA RUN("run3-loop/ext4_4k"));
 
 	/* generic/398 failed three times (-L 2); the data allows 2 retries */
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "ext4_4k generic/398: 3/3 failed"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(check_i_iterations_are_attempts)
 {
-	struct run_result r = cmp(EMPTY_DATA "--format json " RUN("run4-xfs/xfs_crc"));
+	struct proc_out r = cmp(EMPTY_DATA "--format json " RUN("run4-xfs/xfs_crc"));
 	struct jval *j = json_parse(r.out);
 	const struct jval *rec;
 
@@ -191,13 +191,13 @@ TEST(check_i_iterations_are_attempts)
 	EXPECT_EQ(2, json_num_at(rec, "attempts"));
 	EXPECT_EQ(2, json_num_at(rec, "failed"));
 	json_free(j);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(a_new_test_and_a_missing_test)
 {
 	char *a = suite(3, false), *b = suite(2, false), *args;
-	struct run_result r, bis;
+	struct proc_out r, bis;
 
 	/* the baseline has generic/100..102, the run generic/100..101 */
 	args = args2(EMPTY_DATA "--baseline %s %s", a, b);
@@ -209,14 +209,14 @@ TEST(a_new_test_and_a_missing_test)
 	bis = cmp(args);
 	free(args);
 	EXPECT_EQ(125, bis.status);
-	run_free(&r);
-	run_free(&bis);
+	proc_out_free(&r);
+	proc_out_free(&bis);
 	args = args2(EMPTY_DATA "--baseline %s %s", b, a);
 	r = cmp(args);
 	free(args);
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "New (not in the baseline) (1):\n  xfs_4k: generic/102\n"));
-	run_free(&r);
+	proc_out_free(&r);
 	unlink(a);
 	unlink(b);
 	free(a);
@@ -225,7 +225,7 @@ TEST(a_new_test_and_a_missing_test)
 
 TEST(not_run_tests_are_counted_and_in_ktap_skipped)
 {
-	struct run_result r = cmp(EMPTY_DATA "--format ktap " RUN("run1-ext4/ext4_4k"));
+	struct proc_out r = cmp(EMPTY_DATA "--format ktap " RUN("run1-ext4/ext4_4k"));
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_EQ(0, strncmp(r.out, "KTAP version 1\n1..1\n", 20));
@@ -234,25 +234,25 @@ TEST(not_run_tests_are_counted_and_in_ktap_skipped)
 	EXPECT_NE(NULL, strstr(r.out, "    ok 5 ext4/029 # SKIP This test requires a valid"));
 	EXPECT_NE(NULL, strstr(r.out, "    not ok 12 ext4/306 # regression: - output mismatch"));
 	EXPECT_NE(NULL, strstr(r.out, "\nnot ok 1 ext4_4k\n"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(ktap_marks_known_failures_xfail)
 {
-	struct run_result r = cmp(DATA "--format ktap " MCGROF("20230829"));
+	struct proc_out r = cmp(DATA "--format ktap " MCGROF("20230829"));
 
 	EXPECT_EQ(0, r.status);
 	/* as kselftest writes it; the description says it to kunit.py too */
 	EXPECT_NE(NULL, strstr(r.out, "\n    ok 502 generic/537 (known failure) # XFAIL "));
 	EXPECT_NE(NULL, strstr(r.out, " (known failure) # XFAIL known failure\n"));
 	EXPECT_NE(NULL, strstr(r.out, "\nok 1 xfs_reflink_4k\n"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(ten_failures_are_bad_and_zero_are_good_under_bisect)
 {
 	char *pass = suite(10, false), *fail = suite(10, true), *args;
-	struct run_result bad, good;
+	struct proc_out bad, good;
 
 	args = args2(EMPTY_DATA "--bisect --baseline %s %s", pass, fail);
 	bad = cmp(args);
@@ -264,8 +264,8 @@ TEST(ten_failures_are_bad_and_zero_are_good_under_bisect)
 	EXPECT_NE(NULL, strstr(bad.out, "Result: 10 regressions"));
 	EXPECT_EQ(0, good.status);
 	EXPECT_NE(NULL, strstr(good.out, "Result: 0 regressions"));
-	run_free(&bad);
-	run_free(&good);
+	proc_out_free(&bad);
+	proc_out_free(&good);
 	unlink(pass);
 	unlink(fail);
 	free(pass);
@@ -275,10 +275,10 @@ TEST(ten_failures_are_bad_and_zero_are_good_under_bisect)
 TEST(incomplete_run_is_bad_and_under_bisect_cannot_tell)
 {
 	const char *inc = CMP "/fstests/example-result-incomplete.xml";
-	struct run_result r = cmp(EMPTY_DATA "--baseline " CMP
-				  "/fstests/example-result-incomplete.xml " CMP
-				  "/fstests/example-result-incomplete.xml");
-	struct run_result b;
+	struct proc_out r = cmp(EMPTY_DATA "--baseline " CMP
+				"/fstests/example-result-incomplete.xml " CMP
+				"/fstests/example-result-incomplete.xml");
+	struct proc_out b;
 	char *args = args2(EMPTY_DATA "--bisect --baseline %s %s", inc, inc);
 
 	EXPECT_EQ(1, r.status);
@@ -287,14 +287,14 @@ TEST(incomplete_run_is_bad_and_under_bisect_cannot_tell)
 	b = cmp(args);
 	free(args);
 	EXPECT_EQ(125, b.status);
-	run_free(&r);
-	run_free(&b);
+	proc_out_free(&r);
+	proc_out_free(&b);
 }
 
 TEST(crash_cut_short_file_is_skipped_under_bisect)
 {
 	const char *full = CMP "/fstests/example-result.xml";
-	struct run_result r;
+	struct proc_out r;
 	char *buf, *cut, *args;
 	FILE *f = fopen(full, "r");
 	size_t n;
@@ -312,7 +312,7 @@ TEST(crash_cut_short_file_is_skipped_under_bisect)
 	EXPECT_NE(NULL, strstr(r.out, "the file ends in the middle"));
 	/* what was there was still compared: 001, 013, 475, 679 */
 	EXPECT_NE(NULL, strstr(r.out, "\nxfs_crc                  4 "));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	unlink(cut);
 	free(cut);
@@ -333,7 +333,7 @@ TEST(unescaped_message_keeps_the_other_testcases)
 		"\t<testcase classname=\"xfstests.s\" name=\"generic/003\" time=\"1\">\n\t</testcase>\n"
 		"</testsuite>\n";
 	char *path = tmpfile_str(xml), *args = args2(EMPTY_DATA "--format json %s%s", path, "");
-	struct run_result r = cmp(args);
+	struct proc_out r = cmp(args);
 	struct jval *j = json_parse(r.out);
 	const struct jval *rec;
 
@@ -346,7 +346,7 @@ TEST(unescaped_message_keeps_the_other_testcases)
 	EXPECT_EQ(3, json_num_at(j, "sections/0/tests"));
 	EXPECT_EQ(2, json_num_at(j, "sections/0/counts/pass"));
 	json_free(j);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	unlink(path);
 	free(path);
@@ -354,10 +354,10 @@ TEST(unescaped_message_keeps_the_other_testcases)
 
 TEST(different_setups_are_named_first_in_text_and_json)
 {
-	struct run_result t = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
-				  RUN("run2-ext4-nodelalloc/ext4_4k"));
-	struct run_result j = cmp(EMPTY_DATA "--format json --baseline "
-				  RUN("run1-ext4/ext4_4k") RUN("run2-ext4-nodelalloc/ext4_4k"));
+	struct proc_out t = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
+				RUN("run2-ext4-nodelalloc/ext4_4k"));
+	struct proc_out j = cmp(EMPTY_DATA "--format json --baseline "
+				RUN("run1-ext4/ext4_4k") RUN("run2-ext4-nodelalloc/ext4_4k"));
 	const char *head = "The runs were not set up alike in section ext4_4k:\n";
 	const char *diff = "  MOUNT_OPTIONS: baseline \"-o acl,user_xattr \", this run ";
 	const char *to = "\"-o acl,user_xattr,nodelalloc\"\n";
@@ -380,28 +380,28 @@ TEST(different_setups_are_named_first_in_text_and_json)
 	json_free(jv);
 	/* generic/614 needs delayed allocation: not run with nodelalloc */
 	EXPECT_NE(NULL, strstr(t.out, "ext4_4k: generic/614"));
-	run_free(&t);
-	run_free(&j);
+	proc_out_free(&t);
+	proc_out_free(&j);
 }
 
 TEST(map_compares_differently_named_sections)
 {
-	struct run_result r = cmp(EMPTY_DATA "--map ext4_1k=ext4_4k --baseline "
-				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+	struct proc_out r = cmp(EMPTY_DATA "--map ext4_1k=ext4_4k --baseline "
+				RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
 
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "compared with baseline section ext4_1k"));
 	EXPECT_NE(NULL, strstr(r.out, "Still failing (2)"));
 	EXPECT_EQ(NULL, strstr(r.out, "only in the baseline"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
 {
-	struct run_result r = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
-				  CMP "/runs/run3-loop");
-	struct run_result back = cmp(EMPTY_DATA "--baseline " CMP "/runs/run3-loop "
-				     RUN("run1-ext4/ext4_4k"));
+	struct proc_out r = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
+				CMP "/runs/run3-loop");
+	struct proc_out back = cmp(EMPTY_DATA "--baseline " CMP "/runs/run3-loop "
+				   RUN("run1-ext4/ext4_4k"));
 
 	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
 	const char *seven = "  xfs_crc: all 7 tests (the section is not in ";
@@ -410,14 +410,14 @@ TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
 	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
 	EXPECT_EQ(0, strncmp(strstr(back.out, seven) + strlen(seven), "this run)\n", 10));
 	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
-	run_free(&r);
-	run_free(&back);
+	proc_out_free(&r);
+	proc_out_free(&back);
 }
 
 TEST(directories_are_searched_and_kernel_chooses_the_data)
 {
-	struct run_result r = cmp(DATA "--format json " CMP "/kdevops/20240221");
-	struct run_result old = cmp(DATA CMP "/kdevops/old");
+	struct proc_out r = cmp(DATA "--format json " CMP "/kdevops/20240221");
+	struct proc_out old = cmp(DATA CMP "/kdevops/old");
 	struct jval *j;
 
 	EXPECT_EQ(0, r.status);
@@ -431,15 +431,15 @@ TEST(directories_are_searched_and_kernel_chooses_the_data)
 	json_free(j);
 	/* before 2023 there was no KERNEL property */
 	EXPECT_NE(NULL, strstr(old.out, "data: none: the results name no KERNEL: give --release"));
-	run_free(&r);
-	run_free(&old);
+	proc_out_free(&r);
+	proc_out_free(&old);
 }
 
 TEST(config_evaluates_conditions_for_the_results_kernel)
 {
-	struct run_result with = cmp(DATA "--config " CMP "/data/scrub.config "
-				     MCGROF("20230829"));
-	struct run_result without = cmp(DATA MCGROF("20230829"));
+	struct proc_out with = cmp(DATA "--config " CMP "/data/scrub.config "
+				   MCGROF("20230829"));
+	struct proc_out without = cmp(DATA MCGROF("20230829"));
 
 	/* the release still comes from the results, the config from --config */
 	EXPECT_NE(NULL, strstr(with.out, "kernel 6.5.0-rc3-next-20230725 (version 6.5-rc3"));
@@ -448,8 +448,8 @@ TEST(config_evaluates_conditions_for_the_results_kernel)
 	/* no config for that kernel here: the conditional entry is left out */
 	EXPECT_NE(NULL, strstr(without.out, "entries with 'if' conditions left out"));
 	EXPECT_EQ(NULL, strstr(without.out, "xfs_reflink_4k generic/002: passed"));
-	run_free(&with);
-	run_free(&without);
+	proc_out_free(&with);
+	proc_out_free(&without);
 }
 
 TEST(output_file_is_written_and_usage_errors_exit_2)
@@ -457,7 +457,7 @@ TEST(output_file_is_written_and_usage_errors_exit_2)
 	char out[] = "/tmp/fexp-cmp-out.XXXXXX";
 	int fd = mkstemp(out);
 	char *args = args2(EMPTY_DATA "-o %s %s", out, MCGROF("20230731"));
-	struct run_result r = cmp(args), none = cmp(""), fmt, miss, bis;
+	struct proc_out r = cmp(args), none = cmp(""), fmt, miss, bis;
 	struct stat st;
 
 	EXPECT_EQ(0, r.status);
@@ -472,11 +472,11 @@ TEST(output_file_is_written_and_usage_errors_exit_2)
 	EXPECT_NE(NULL, strstr(miss.err, "/nonexistent/results"));
 	bis = cmp("--bisect /nonexistent/results");
 	EXPECT_EQ(125, bis.status);
-	run_free(&r);
-	run_free(&none);
-	run_free(&fmt);
-	run_free(&miss);
-	run_free(&bis);
+	proc_out_free(&r);
+	proc_out_free(&none);
+	proc_out_free(&fmt);
+	proc_out_free(&miss);
+	proc_out_free(&bis);
 	free(args);
 	close(fd);
 	unlink(out);
@@ -493,14 +493,14 @@ TEST(unreadable_path_on_either_side_is_exit_2_not_a_crash)
 
 	for (i = 0; i < ARRAY_SIZE(args); i++) {
 		char *bis = args2("--bisect %s", args[i]);
-		struct run_result r = cmp(args[i]), b = cmp(bis);
+		struct proc_out r = cmp(args[i]), b = cmp(bis);
 
 		EXPECT_EQ(2, r.status) TH_LOG("compare %s", args[i]);
 		EXPECT_NE(NULL, strstr(r.err, "/nonexistent: "));
 		/* git bisect run aborts on an exit above 127 */
 		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
-		run_free(&r);
-		run_free(&b);
+		proc_out_free(&r);
+		proc_out_free(&b);
 		free(bis);
 	}
 }
@@ -516,14 +516,14 @@ TEST(unreadable_kernel_or_data_option_cannot_tell_under_bisect)
 	for (i = 0; i < ARRAY_SIZE(opts); i++) {
 		char *plain = args2("%s %s", opts[i], CMP "/kdevops/20240221");
 		char *bis = args2("--bisect %s", plain);
-		struct run_result r = cmp(plain), b = cmp(bis);
+		struct proc_out r = cmp(plain), b = cmp(bis);
 
 		/* git bisect counts 2 as bad: unreadable input is "cannot tell" */
 		EXPECT_EQ(2, r.status) TH_LOG("compare %s", plain);
 		EXPECT_EQ(125, b.status) TH_LOG("compare %s", bis);
 		EXPECT_NE(NULL, strstr(b.err, "/nonexistent")) TH_LOG("%s", b.err);
-		run_free(&r);
-		run_free(&b);
+		proc_out_free(&r);
+		proc_out_free(&b);
 		free(plain);
 		free(bis);
 	}
@@ -545,11 +545,11 @@ static char *huge_config(void)
 }
 
 /* compare args with 100 MB of address space: the shell sets the limit */
-static struct run_result cmp_limited(const char *args)
+static struct proc_out cmp_limited(const char *args)
 {
 	const char *bin = getenv("FEXP");
 	char *orig = strdup(bin ? bin : SRCDIR "/fstests-expunge"), *limited;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&limited, "ulimit -v 100000; %s", orig) < 0)
 		abort();
@@ -564,7 +564,7 @@ static struct run_result cmp_limited(const char *args)
 TEST(out_of_memory_is_no_usage_error_and_cannot_tell_under_bisect)
 {
 	char *cfg, *args, *bis;
-	struct run_result r, b;
+	struct proc_out r, b;
 
 #ifdef __SANITIZE_ADDRESS__
 	SKIP(return, "ASan needs more address space than the limit");
@@ -578,8 +578,8 @@ TEST(out_of_memory_is_no_usage_error_and_cannot_tell_under_bisect)
 	EXPECT_NE(NULL, strstr(r.err, "out of memory")) TH_LOG("%s", r.err);
 	EXPECT_EQ(1, r.status);
 	EXPECT_EQ(125, b.status);
-	run_free(&r);
-	run_free(&b);
+	proc_out_free(&r);
+	proc_out_free(&b);
 	free(args);
 	free(bis);
 	unlink(cfg);
@@ -626,7 +626,7 @@ TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
 	char *run = result_xml("", CASE("s", "generic/101"));
 	char *args = args2(EMPTY_DATA "--format json -b %s -b %s %s", base, other, run);
 	char *bis = args2(EMPTY_DATA "--bisect -b %s -b %s %s", base, other, run);
-	struct run_result r = cmp(args), b = cmp(bis);
+	struct proc_out r = cmp(args), b = cmp(bis);
 	char *c;
 
 	/* a test and a whole section not in this run: missing, not "not run" */
@@ -637,8 +637,8 @@ TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
 	EXPECT_STREQ("missing", c);
 	free(c);
 	EXPECT_EQ(125, b.status);
-	run_free(&r);
-	run_free(&b);
+	proc_out_free(&r);
+	proc_out_free(&b);
 	free(args);
 	free(bis);
 	unlink(base);
@@ -676,7 +676,7 @@ TEST(a_section_with_the_fs_prefix_added_or_taken_is_hinted)
 	char *bld = one_test("ext4", "4k"), *kd = one_test("ext4", "ext4_4k");
 	char *a = args2(EMPTY_DATA "--format json --baseline %s %s", bld, kd);
 	char *b = args2(EMPTY_DATA "--format json --baseline %s %s", kd, bld);
-	struct run_result r = cmp(a), s = cmp(b);
+	struct proc_out r = cmp(a), s = cmp(b);
 	struct jval *j = json_parse(r.out), *k = json_parse(s.out);
 
 	ASSERT_NE(NULL, j);
@@ -687,8 +687,8 @@ TEST(a_section_with_the_fs_prefix_added_or_taken_is_hinted)
 			       "--map ext4_4k=4k"));
 	json_free(j);
 	json_free(k);
-	run_free(&r);
-	run_free(&s);
+	proc_out_free(&r);
+	proc_out_free(&s);
 	unlink(bld);
 	unlink(kd);
 	free(bld);
@@ -699,18 +699,18 @@ TEST(a_section_with_the_fs_prefix_added_or_taken_is_hinted)
 
 TEST(map_to_a_section_that_is_not_there_is_a_usage_error)
 {
-	struct run_result r = cmp(EMPTY_DATA "--map ext4_9k=ext4_4k --baseline "
-				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
-	struct run_result s = cmp(EMPTY_DATA "--map ext4_1k=ext4_9k --baseline "
-				  RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+	struct proc_out r = cmp(EMPTY_DATA "--map ext4_9k=ext4_4k --baseline "
+				RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
+	struct proc_out s = cmp(EMPTY_DATA "--map ext4_1k=ext4_9k --baseline "
+				RUN("run1-ext4/ext4_1k") RUN("run1-ext4/ext4_4k"));
 
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "ext4_9k")) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(r.err, "baseline")) TH_LOG("%s", r.err);
 	EXPECT_EQ(2, s.status);
 	EXPECT_NE(NULL, strstr(s.err, "ext4_9k")) TH_LOG("%s", s.err);
-	run_free(&r);
-	run_free(&s);
+	proc_out_free(&r);
+	proc_out_free(&s);
 }
 
 TEST(runs_set_up_differently_on_one_side_are_noted)
@@ -722,7 +722,7 @@ TEST(runs_set_up_differently_on_one_side_are_noted)
 	char *args = args2(EMPTY_DATA "--format json --baseline %s %s %s", a, a, b);
 	char *bargs = args2(EMPTY_DATA "--format json --baseline %s --baseline %s %s",
 			    a, b, a);
-	struct run_result r = cmp(args), rb = cmp(bargs);
+	struct proc_out r = cmp(args), rb = cmp(bargs);
 	char *n = jsonq(r.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
 	char *nb = jsonq(rb.out, ".notes[] | select(test(\"MKFS_OPTIONS\"))");
 
@@ -732,8 +732,8 @@ TEST(runs_set_up_differently_on_one_side_are_noted)
 	EXPECT_NE(NULL, strstr(nb, "baseline")) TH_LOG("%s", nb);
 	free(n);
 	free(nb);
-	run_free(&r);
-	run_free(&rb);
+	proc_out_free(&r);
+	proc_out_free(&rb);
 	free(args);
 	free(bargs);
 	unlink(a);
@@ -748,7 +748,7 @@ TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
 	const char *full = CMP "/fstests/example-result.xml";
 	char *args = args2(EMPTY_DATA "--baseline %s %s", inc, full);
 	char *jargs = args2(EMPTY_DATA "--format json --baseline %s %s", inc, full);
-	struct run_result t = cmp(args), j = cmp(jargs);
+	struct proc_out t = cmp(args), j = cmp(jargs);
 	char *v = jsonq(j.out, ".sections[0].baseline_incomplete[0]");
 
 	EXPECT_NE(NULL, strstr(t.out, "Incomplete baseline run in section xfs_crc: "))
@@ -757,8 +757,8 @@ TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
 	EXPECT_NE(NULL, strstr(v, "example-result-incomplete.xml: the run did not finish"))
 		TH_LOG("%s", v);
 	free(v);
-	run_free(&t);
-	run_free(&j);
+	proc_out_free(&t);
+	proc_out_free(&j);
 	free(args);
 	free(jargs);
 }
@@ -766,7 +766,7 @@ TEST(an_incomplete_baseline_is_in_the_report_and_the_json)
 TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 {
 	char dir[] = "/tmp/fexp-outbad.XXXXXX", *cmd, *args, *v, *want;
-	struct run_result r, t;
+	struct proc_out r, t;
 
 	ASSERT_NE(NULL, mkdtemp(dir));
 	want = args2("%s/ext4_4k/ext4/306.out.bad", dir);
@@ -798,8 +798,8 @@ TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 	EXPECT_NE(NULL, strstr(t.out, "\n      -append 2m to testfile1\n      -wrote 2097152/"));
 	free(v);
 	free(want);
-	run_free(&r);
-	run_free(&t);
+	proc_out_free(&r);
+	proc_out_free(&t);
 	cmd = args2("rm -rf %s", dir);
 	ASSERT_EQ(0, system(cmd));
 	free(cmd);
@@ -812,7 +812,7 @@ TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 
 TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
 {
-	struct run_result r = cmp(DATA "--format json " MCGROF("20230829"));
+	struct proc_out r = cmp(DATA "--format json " MCGROF("20230829"));
 	char *v;
 
 	EXPECT_EQ(0, r.status);
@@ -823,13 +823,13 @@ TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
 	       FIELDS(".file, .line, .kind, .retries, .since, .fixed, .bug, .reason"));
 	EXPECT_STREQ("xfs.expunge|3|fail|null|null|null|null|" XFS_537_REASON, v);
 	free(v);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(json_entry_versions_retries_and_bug)
 {
 	char *data = strdup("/tmp/fexp-jdata.XXXXXX"), *file, *xml, *args, *v;
-	struct run_result r;
+	struct proc_out r;
 	FILE *f;
 
 	ASSERT_NE(NULL, mkdtemp(data));
@@ -850,7 +850,7 @@ TEST(json_entry_versions_retries_and_bug)
 	EXPECT_STREQ("flaky|5|6.1.50,6.5|6.6.30,6.9|https://bugzilla.kernel.org/show_bug.cgi?id=218000#c3",
 		     v);
 	free(v);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	unlink(xml);
 	free(xml);
@@ -862,8 +862,8 @@ TEST(json_entry_versions_retries_and_bug)
 
 TEST(json_lists_each_run_with_its_files_and_durations)
 {
-	struct run_result r = cmp(EMPTY_DATA "--format json --baseline " MCGROF("20230731")
-				  MCGROF("20230817") MCGROF("20230825"));
+	struct proc_out r = cmp(EMPTY_DATA "--format json --baseline " MCGROF("20230731")
+				MCGROF("20230817") MCGROF("20230825"));
 	char *v;
 
 	v = jsonq(r.out, "[.runs.baseline[], .runs.run[]] | map(.files | length) | join(\",\")");
@@ -879,41 +879,41 @@ TEST(json_lists_each_run_with_its_files_and_durations)
 	v = jsonq(r.out, ".runs.run[0].duration == .runs.run[0].files[0].duration");
 	EXPECT_STREQ("true", v);
 	free(v);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(json_with_all_lists_the_passes_too)
 {
-	struct run_result r = cmp(EMPTY_DATA "--format json " MCGROF("20230731"));
-	struct run_result a = cmp(EMPTY_DATA "--format json --all " MCGROF("20230731"));
+	struct proc_out r = cmp(EMPTY_DATA "--format json " MCGROF("20230731"));
+	struct proc_out a = cmp(EMPTY_DATA "--format json --all " MCGROF("20230731"));
 	char *n = jsonq(r.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
 	char *na = jsonq(a.out, "[.sections[0].results[] | select(.class == \"pass\")] | length");
 	char *c = jsonq(a.out, ".sections[0].counts.pass");
 
-	struct run_result t = cmp(EMPTY_DATA "--all " MCGROF("20230731"));
+	struct proc_out t = cmp(EMPTY_DATA "--all " MCGROF("20230731"));
 
 	EXPECT_EQ(0, a.status);
 	/* in the text too, after the other lists */
 	EXPECT_NE(NULL, strstr(t.out, "\nPassed (")) TH_LOG("%s", t.out);
-	run_free(&t);
+	proc_out_free(&t);
 	EXPECT_STREQ("0", n);
 	EXPECT_STREQ(c, na);
 	EXPECT_STRNE("0", na);
 	free(n);
 	free(na);
 	free(c);
-	run_free(&r);
-	run_free(&a);
+	proc_out_free(&r);
+	proc_out_free(&a);
 }
 
 TEST(help_describes_the_exit_codes)
 {
-	struct run_result r = cmp("--help");
+	struct proc_out r = cmp("--help");
 
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "--baseline PATH"));
 	EXPECT_NE(NULL, strstr(r.out, "125 cannot tell"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* KCIDB needs the origin it knows the submitter by, spelt as it allows */
@@ -927,7 +927,7 @@ TEST(kcidb_origin_is_required_and_checked)
 		{ "--format kcidb --origin '' ", "only a-z, 0-9 and _" },
 		{ "--format json --origin myci ", "--origin is for --format kcidb" },
 	};
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 	char *a;
 
@@ -937,12 +937,12 @@ TEST(kcidb_origin_is_required_and_checked)
 		EXPECT_EQ(2, r.status);
 		EXPECT_NE(NULL, strstr(r.err, bad[i].err)) TH_LOG("%s", r.err);
 		EXPECT_EQ(NULL, strstr(r.out, "{")) TH_LOG("%s", r.out);
-		run_free(&r);
+		proc_out_free(&r);
 		free(a);
 	}
 	r = cmp("--format kcidb --origin my_ci_2 " DATA CMP "/runs/run4-xfs");
 	EXPECT_NE(NULL, strstr(r.out, "\"origin\": \"my_ci_2\""));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* A run's result.xml that began at start (none: NULL) with cases */
@@ -968,13 +968,13 @@ static char *started_run(const char *start, const char *cases)
 static char *kcidb_test_id(const char *path)
 {
 	char *a = args2("--format kcidb --origin t " EMPTY_DATA "%s", path);
-	struct run_result r = cmp(a);
+	struct proc_out r = cmp(a);
 	struct jval *j = json_parse(r.out);
 	char *id = xstrdup(j && json_str_at(j, "tests/0/id") ?
 			   json_str_at(j, "tests/0/id") : "");
 
 	json_free(j);
-	run_free(&r);
+	proc_out_free(&r);
 	free(a);
 	unlink(path);
 	free((char *)path);

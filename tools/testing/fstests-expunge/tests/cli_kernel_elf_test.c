@@ -16,9 +16,9 @@ static bool has(const char *text, const char *want)
 }
 
 /* Run "kernel ARGS": the harness's output is stdout, so show a mismatch. */
-__printf(1, 2) static struct run_result kernel_cmd(const char *fmt, ...)
+__printf(1, 2) static struct proc_out kernel_cmd(const char *fmt, ...)
 {
-	struct run_result r;
+	struct proc_out r;
 	va_list ap;
 	char *args, *cmd;
 
@@ -27,7 +27,7 @@ __printf(1, 2) static struct run_result kernel_cmd(const char *fmt, ...)
 		abort();
 	va_end(ap);
 	cmd = str_printf("kernel %s", args);
-	r = run_fexp(cmd);
+	r = fexp_call(cmd);
 	free(cmd);
 	free(args);
 	return r;
@@ -40,7 +40,7 @@ static char *debian_vmlinux(const char *dir, const char *ikconfig)
 	char *obj = build_kobj(dir, "vmlinux.o", &spec);
 	char *out = str_printf("%s/vmlinux", dir);
 
-	if (run_sh("ld -e 0 -o '%s' '%s'", out, obj))
+	if (shell_call("ld -e 0 -o '%s' '%s'", out, obj))
 		abort();
 	free(obj);
 	return out;
@@ -49,7 +49,7 @@ static char *debian_vmlinux(const char *dir, const char *ikconfig)
 TEST_F(tmp, vmlinux_gives_release_upstream_version_and_config)
 {
 	char *dir = self->dir, *v, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	v = debian_vmlinux(dir, real_config_gz(dir));
 	r = kernel_cmd("--kernel %s", v);
@@ -66,7 +66,7 @@ TEST_F(tmp, vmlinux_gives_release_upstream_version_and_config)
 			  REAL_CONFIG_SYMS);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* configs.ko as distributions ship it: plain, xz, zstd, gzip. */
@@ -78,7 +78,7 @@ TEST_F(tmp, compressed_modules_give_release_and_config)
 	};
 	struct kobj_spec spec = { .vermagic = DEB_VERMAGIC };
 	char *dir = self->dir, *ko, *path, *want;
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 
 	spec.ikconfig = real_config_gz(dir);
@@ -86,8 +86,8 @@ TEST_F(tmp, compressed_modules_give_release_and_config)
 	for (i = 0; i < ARRAY_SIZE(fmts); i++) {
 		path = str_printf("%s%s", ko, fmts[i][0]);
 		if (fmts[i][1])
-			ASSERT_EQ(0, run_sh("%s -c '%s' > '%s'", fmts[i][1], ko,
-					    path));
+			ASSERT_EQ(0, shell_call("%s -c '%s' > '%s'", fmts[i][1], ko,
+						path));
 		r = kernel_cmd("--kernel %s", path);
 		EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 		want = str_printf("release:  " DEB_RELEASE " (from %s, .modinfo vermagic)\n",
@@ -100,7 +100,7 @@ TEST_F(tmp, compressed_modules_give_release_and_config)
 				  REAL_CONFIG_SYMS);
 		EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 		free(want);
-		run_free(&r);
+		proc_out_free(&r);
 		free(path);
 	}
 }
@@ -111,7 +111,7 @@ TEST_F(tmp, module_without_ikconfig_falls_back)
 		.vermagic = "vermagic=" FAKE_RELEASE " SMP mod_unload ",
 	};
 	char *dir = self->dir, *ko, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	ko = build_kobj(dir, "ext4.ko", &spec);
 	r = kernel_cmd("--kernel %s --config %s", ko, REAL_CONFIG);
@@ -120,7 +120,7 @@ TEST_F(tmp, module_without_ikconfig_falls_back)
 			  REAL_CONFIG_SYMS);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* no --config: the places for that release, each one named */
 	r = kernel_cmd("--kernel %s", ko);
@@ -133,13 +133,13 @@ TEST_F(tmp, module_without_ikconfig_falls_back)
 	EXPECT_TRUE(has(r.err, "/lib/modules/" FAKE_RELEASE
 			"/kernel/kernel/configs.ko.zst: not found"));
 	EXPECT_FALSE(has(r.err, "/proc/config.gz"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, explicit_options_win_over_the_file)
 {
 	char *dir = self->dir, *v, *cfg, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	v = debian_vmlinux(dir, real_config_gz(dir));
 	cfg = tmpfile_str("CONFIG_EXT4_FS=y\n");
@@ -151,14 +151,14 @@ TEST_F(tmp, explicit_options_win_over_the_file)
 	want = str_printf("config:   %s (1 symbols)\n", cfg);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 	unlink(cfg);
 }
 
 TEST(release_without_config_lists_configs_ko)
 {
 	static const char * const ext[] = { "", ".xz", ".zst", ".gz" };
-	struct run_result r;
+	struct proc_out r;
 	char *want;
 	size_t i;
 
@@ -170,7 +170,7 @@ TEST(release_without_config_lists_configs_ko)
 		EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 		free(want);
 	}
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* Writes under /lib/modules, in a release of its own; skipped if it can't. */
@@ -181,29 +181,29 @@ TEST(configs_ko_of_the_release_is_found)
 	};
 	char *dir = tmpdir_new(), *mod, *want;
 	bool made_root = access("/lib/modules", F_OK) != 0;
-	struct run_result r;
+	struct proc_out r;
 	char release[64];
 
 	snprintf(release, sizeof(release), FAKE_RELEASE "-%d", getpid());
 	mod = str_printf("/lib/modules/%s/kernel/kernel", release);
-	if (run_sh("mkdir -p %s 2>/dev/null", mod)) {
-		run_sh("rm -rf '%s'", dir);
+	if (shell_call("mkdir -p %s 2>/dev/null", mod)) {
+		shell_call("rm -rf '%s'", dir);
 		SKIP(return, "cannot write to /lib/modules");
 	}
 	spec.ikconfig = real_config_gz(dir);
-	ASSERT_EQ(0, run_sh("xz -c '%s' > %s/configs.ko.xz",
-			    build_kobj(dir, "configs.ko", &spec), mod));
+	ASSERT_EQ(0, shell_call("xz -c '%s' > %s/configs.ko.xz",
+				build_kobj(dir, "configs.ko", &spec), mod));
 	r = kernel_cmd("--release %s", release);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	want = str_printf("config:   %s/configs.ko.xz (IKCONFIG) (%d symbols)\n",
 			  mod, REAL_CONFIG_SYMS);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
-	run_sh("rm -rf /lib/modules/%s", release);
+	proc_out_free(&r);
+	shell_call("rm -rf /lib/modules/%s", release);
 	if (made_root)
 		rmdir("/lib/modules");
-	run_sh("rm -rf '%s'", dir);
+	shell_call("rm -rf '%s'", dir);
 }
 
 static double now(void)
@@ -218,13 +218,13 @@ static double now(void)
 TEST_F(tmp, gzip_bomb_in_ikconfig_is_refused_quickly)
 {
 	char *dir = self->dir, *bomb, *v, *want;
-	struct run_result r;
+	struct proc_out r;
 	double start;
 
 	bomb = str_printf("%s/bomb.gz", dir);
-	ASSERT_EQ(0, run_sh("head -c 8M /dev/zero | gzip -9 > %s.1", bomb));
-	ASSERT_EQ(0, run_sh("for i in $(seq 128); do cat %s.1; done > %s",
-			    bomb, bomb));
+	ASSERT_EQ(0, shell_call("head -c 8M /dev/zero | gzip -9 > %s.1", bomb));
+	ASSERT_EQ(0, shell_call("for i in $(seq 128); do cat %s.1; done > %s",
+				bomb, bomb));
 	v = debian_vmlinux(dir, bomb);
 	start = now();
 	r = kernel_cmd("--kernel %s", v);
@@ -233,29 +233,29 @@ TEST_F(tmp, gzip_bomb_in_ikconfig_is_refused_quickly)
 	want = str_printf("%s (IKCONFIG): decompressed data over the size limit", v);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* A module that decompresses to 300 MiB: over the image limit. */
 TEST_F(tmp, zstd_bomb_module_is_refused)
 {
 	char *dir = self->dir, *bomb, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	bomb = str_printf("%s/bomb.ko.zst", dir);
-	ASSERT_EQ(0, run_sh("head -c 300M /dev/zero | zstd -q -1 > %s", bomb));
+	ASSERT_EQ(0, shell_call("head -c 300M /dev/zero | zstd -q -1 > %s", bomb));
 	r = kernel_cmd("--kernel %s", bomb);
 	EXPECT_EQ(2, r.status);
 	want = str_printf("%s: decompressed data over the size limit", bomb);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, corrupt_gzip_in_ikconfig_is_an_error)
 {
 	char *dir = self->dir, *gz, *buf, *v, *want;
-	struct run_result r;
+	struct proc_out r;
 	size_t len;
 
 	gz = real_config_gz(dir);
@@ -268,7 +268,7 @@ TEST_F(tmp, corrupt_gzip_in_ikconfig_is_an_error)
 	want = str_printf("%s (IKCONFIG): corrupt gzip data", v);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* cut short */
 	put_file(gz, buf, len / 2);
@@ -278,18 +278,18 @@ TEST_F(tmp, corrupt_gzip_in_ikconfig_is_an_error)
 	want = str_printf("%s (IKCONFIG): gzip data cut short", v);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 	free(buf);
 }
 
 TEST_F(tmp, garbage_line_in_ikconfig_names_its_line)
 {
 	char *dir = self->dir, *gz, *v, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	gz = str_printf("%s/config.gz", dir);
-	ASSERT_EQ(0, run_sh("(cat %s; echo 'rm -rf /') | gzip > %s",
-			    REAL_CONFIG, gz));
+	ASSERT_EQ(0, shell_call("(cat %s; echo 'rm -rf /') | gzip > %s",
+				REAL_CONFIG, gz));
 	v = debian_vmlinux(dir, gz);
 	r = kernel_cmd("--kernel %s", v);
 	EXPECT_EQ(2, r.status);
@@ -298,13 +298,13 @@ TEST_F(tmp, garbage_line_in_ikconfig_names_its_line)
 			  v, REAL_CONFIG_SYMS + 1);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, broken_files_exit_2_naming_the_file)
 {
 	char *dir = self->dir, *v, *path, *buf, *want;
-	struct run_result r;
+	struct proc_out r;
 	size_t len;
 
 	v = debian_vmlinux(dir, real_config_gz(dir));
@@ -317,23 +317,23 @@ TEST_F(tmp, broken_files_exit_2_naming_the_file)
 			  path);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	put_file(path, "", 0);
 	r = kernel_cmd("--kernel %s", path);
 	EXPECT_EQ(2, r.status);
 	EXPECT_TRUE(has(r.err, ": empty file"));
-	run_free(&r);
+	proc_out_free(&r);
 
 	r = kernel_cmd("--kernel %s", REAL_CONFIG);
 	EXPECT_EQ(2, r.status);
 	EXPECT_TRUE(has(r.err, REAL_CONFIG ": not an ELF file"));
-	run_free(&r);
+	proc_out_free(&r);
 
 	r = kernel_cmd("--kernel %s/missing", dir);
 	EXPECT_EQ(2, r.status);
 	EXPECT_TRUE(has(r.err, "/missing: No such file or directory"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(buf);
 	free(path);
 }
@@ -343,7 +343,7 @@ static void make_build_dir(const char *dir, const char *release)
 {
 	char *path = str_printf("%s/include/config", dir);
 
-	if (run_sh("mkdir -p %s && cp %s %s/.config", path, REAL_CONFIG, dir))
+	if (shell_call("mkdir -p %s && cp %s %s/.config", path, REAL_CONFIG, dir))
 		abort();
 	free(path);
 	path = str_printf("%s/include/config/kernel.release", dir);
@@ -354,7 +354,7 @@ static void make_build_dir(const char *dir, const char *release)
 TEST_F(tmp, build_dir_gives_release_and_config)
 {
 	char *dir = self->dir, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	make_build_dir(dir, "6.12.9-build\n");
 	r = kernel_cmd("--build-dir %s", dir);
@@ -368,24 +368,24 @@ TEST_F(tmp, build_dir_gives_release_and_config)
 			  REAL_CONFIG_SYMS);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* without kernel.release: an error naming it */
-	ASSERT_EQ(0, run_sh("rm %s/include/config/kernel.release", dir));
+	ASSERT_EQ(0, shell_call("rm %s/include/config/kernel.release", dir));
 	r = kernel_cmd("--build-dir %s", dir);
 	EXPECT_EQ(2, r.status);
 	want = str_printf("%s/include/config/kernel.release: No such file or directory",
 			  dir);
 	EXPECT_TRUE(has(r.err, want)) TH_LOG("%s", r.err);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* A vmlinux with a build directory: the image's release, the dir's config. */
 TEST_F(tmp, kernel_without_ikconfig_uses_the_build_dir_config)
 {
 	char *dir = self->dir, *v, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	v = debian_vmlinux(dir, NULL);
 	make_build_dir(dir, "9.9.9\n");
@@ -396,7 +396,7 @@ TEST_F(tmp, kernel_without_ikconfig_uses_the_build_dir_config)
 			  REAL_CONFIG_SYMS);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /*
@@ -407,7 +407,7 @@ TEST(real_distribution_module)
 {
 	const char *path = getenv("FEXP_REAL_MODULE");
 	char *release, *slash, *want;
-	struct run_result r;
+	struct proc_out r;
 	glob_t g = { 0 };
 
 	if (!path) {
@@ -426,7 +426,7 @@ TEST(real_distribution_module)
 			  release, path);
 	EXPECT_TRUE(has(r.out, want)) TH_LOG("%s", r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 	free(release);
 	globfree(&g);
 }

@@ -30,18 +30,18 @@ FIXTURE_SETUP(out)
 
 FIXTURE_TEARDOWN(out)
 {
-	run_sh("rm -rf %s", self->dir);
+	shell_call("rm -rf %s", self->dir);
 	free(self->dir);
 }
 
-static struct run_result runf(const char *fmt, const char *dir, const char *name)
+static struct proc_out runf(const char *fmt, const char *dir, const char *name)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	if (asprintf(&args, "%s%s/%s", fmt, dir, name) < 0)
 		abort();
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	return r;
 }
@@ -59,7 +59,7 @@ static char *path_in(const char *dir, const char *name)
 TEST_F(out, o_writes_through_a_device_and_keeps_it)
 {
 	char *null = path_in(self->dir, "null");
-	struct run_result r;
+	struct proc_out r;
 	struct stat st;
 
 	if (mknod(null, S_IFCHR | 0666, makedev(1, 3)))
@@ -68,24 +68,24 @@ TEST_F(out, o_writes_through_a_device_and_keeps_it)
 	EXPECT_EQ(0, r.status);
 	ASSERT_EQ(0, lstat(null, &st));
 	EXPECT_TRUE(S_ISCHR(st.st_mode));
-	run_free(&r);
+	proc_out_free(&r);
 	r = runf(COMPARE "-o ", self->dir, "null");
 	EXPECT_GE(1, r.status);
 	ASSERT_EQ(0, lstat(null, &st));
 	EXPECT_TRUE(S_ISCHR(st.st_mode));
-	run_free(&r);
+	proc_out_free(&r);
 	free(null);
 }
 
 TEST_F(out, o_replaces_what_a_link_points_at_and_keeps_the_link)
 {
 	char *link = path_in(self->dir, "link"), *target = path_in(self->dir, "target");
-	struct run_result r;
+	struct proc_out r;
 	struct stat st;
 	char *text;
 	FILE *f;
 
-	ASSERT_EQ(0, run_sh("echo old > %s && ln -s target %s", target, link));
+	ASSERT_EQ(0, shell_call("echo old > %s && ln -s target %s", target, link));
 	r = runf(EXCLUDE "-o ", self->dir, "link");
 	EXPECT_EQ(0, r.status);
 	ASSERT_EQ(0, lstat(link, &st));
@@ -96,33 +96,33 @@ TEST_F(out, o_replaces_what_a_link_points_at_and_keeps_the_link)
 	EXPECT_NE(NULL, strstr(text, "generic/"));
 	EXPECT_EQ(NULL, strstr(text, "old"));
 	free(text);
-	run_free(&r);
+	proc_out_free(&r);
 	free(link);
 	free(target);
 }
 
 TEST_F(out, o_refuses_a_directory)
 {
-	struct run_result r;
+	struct proc_out r;
 
-	ASSERT_EQ(0, run_sh("mkdir %s/d", self->dir));
+	ASSERT_EQ(0, shell_call("mkdir %s/d", self->dir));
 	r = runf(EXCLUDE "-o ", self->dir, "d");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "Is a directory"));
-	run_free(&r);
+	proc_out_free(&r);
 	r = runf(COMPARE "-o ", self->dir, "d");
 	EXPECT_EQ(2, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(out, a_failed_outdir_write_leaves_the_old_files)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *a = path_in(self->dir, "o/a.exclude"), *text;
 	FILE *f;
 
 	/* b.exclude cannot be replaced: a must not be either */
-	ASSERT_EQ(0, run_sh("mkdir -p %s/o/b.exclude && echo old > %s", self->dir, a));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/o/b.exclude && echo old > %s", self->dir, a));
 	r = runf(EXCLUDE "-s a -s b --outdir ", self->dir, "o");
 	EXPECT_EQ(2, r.status);
 	f = fopen(a, "r");
@@ -130,8 +130,8 @@ TEST_F(out, a_failed_outdir_write_leaves_the_old_files)
 	text = slurp_fd(fileno(f));
 	EXPECT_STREQ("old\n", text);
 	free(text);
-	EXPECT_EQ(0, run_sh("test -z \"$(ls %s/o | grep tmp)\"", self->dir));
-	run_free(&r);
+	EXPECT_EQ(0, shell_call("test -z \"$(ls %s/o | grep tmp)\"", self->dir));
+	proc_out_free(&r);
 	free(a);
 }
 

@@ -29,7 +29,7 @@ static char *check_calls(struct _test_data_run *self)
 
 TEST_F(run, bisect_bad_only_when_every_attempt_fails)
 {
-	struct run_result r = fexp_run(self, "--bisect --test generic/002");
+	struct proc_out r = fexp_run(self, "--bisect --test generic/002");
 	struct result_file rf;
 
 	EXPECT_EQ(1, r.status);
@@ -40,43 +40,43 @@ TEST_F(run, bisect_bad_only_when_every_attempt_fails)
 	EXPECT_NE(NULL, strstr(r.out, FAILED_002));
 	EXPECT_NE(NULL, strstr(r.out, BAD_3));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_good_only_when_every_attempt_passes)
 {
-	struct run_result r = fexp_run(self, "--bisect --test generic/010 --attempts 2");
+	struct proc_out r = fexp_run(self, "--bisect --test generic/010 --attempts 2");
 
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("generic/010\ngeneric/010\n", check_calls(self));
 	EXPECT_NE(NULL, strstr(r.out, GOOD_2));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_mixed_result_is_skip)
 {
 	/* 003 fails once, then passes: it stops after the second attempt */
-	struct run_result r = fexp_run(self, "--bisect --test generic/003");
+	struct proc_out r = fexp_run(self, "--bisect --test generic/003");
 
 	EXPECT_EQ(125, r.status);
 	EXPECT_STREQ("generic/003\ngeneric/003\n", check_calls(self));
 	EXPECT_NE(NULL, strstr(r.out, "generic/003: 1 of 2 attempts failed: a mixed result"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_another_tests_failure_is_skip)
 {
-	struct run_result r = fexp_run(self, "--bisect --test generic/010 -- generic/002");
+	struct proc_out r = fexp_run(self, "--bisect --test generic/010 -- generic/002");
 
 	EXPECT_EQ(125, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "generic/002: 1 of 1 attempt failed: another test failed"));
 	EXPECT_NE(NULL, strstr(r.out, "generic/010: 0 of 3 attempts failed: it passed every time"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_known_flaky_test_never_decides_from_one_attempt)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	/* 003 passes from now on; the data says it is flaky (retries=2) */
 	put_str(str_printf("%s/state/fake-003", self->dir), "1\n");
@@ -84,29 +84,29 @@ TEST_F(run, bisect_known_flaky_test_never_decides_from_one_attempt)
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("generic/003\ngeneric/003\ngeneric/003\n", check_calls(self));
 	EXPECT_NE(NULL, strstr(r.out, "after 3 attempts each"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_without_test_retries_every_unexplained_failure)
 {
-	struct run_result r = fexp_run(self, "--bisect -- generic/001 generic/002");
+	struct proc_out r = fexp_run(self, "--bisect -- generic/001 generic/002");
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_STREQ("generic/001 generic/002\ngeneric/002\ngeneric/002\n",
 		     check_calls(self));
 	EXPECT_NE(NULL, strstr(r.out, "generic/002: 3 of 3 attempts failed"));
-	run_free(&r);
+	proc_out_free(&r);
 	/* nothing failed: good, from the one attempt each had */
 	unlink(str_printf("%s/state/fake-check.calls", self->dir));
 	r = fexp_run(self, "--bisect -- generic/001 generic/010");
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, GOOD_1));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_crash_then_pass_of_the_target_is_skip)
 {
-	struct run_result r;
+	struct proc_out r;
 	pid_t pid = start_hanging(self, "--bisect --test generic/005"), pgid;
 
 	ASSERT_GT(pid, 0);
@@ -123,7 +123,7 @@ TEST_F(run, bisect_crash_then_pass_of_the_target_is_skip)
 	/* the target crashed once, then passed: no signature holds */
 	EXPECT_EQ(125, r.status);
 	EXPECT_NE(NULL, strstr(r.out, CRASH_005));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bisect_options_are_checked)
@@ -135,7 +135,7 @@ TEST_F(run, bisect_options_are_checked)
 		{ "--bisect --attempts 0", "not a number from 1 to", "125" },
 		{ "--bisect --test 'foo bar'", "not a test name", "125" },
 	};
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -144,7 +144,7 @@ TEST_F(run, bisect_options_are_checked)
 		EXPECT_NE(NULL, strstr(r.err, bad[i][1])) {
 			TH_LOG("%s: %s", bad[i][0], r.err);
 		}
-		run_free(&r);
+		proc_out_free(&r);
 	}
 	EXPECT_STREQ("", check_calls(self));
 }

@@ -121,7 +121,7 @@ TEST_F_TIMEOUT(run, kill_9_of_the_guard_ends_what_check_started,
 
 TEST_F(run, check_that_ends_leaves_nothing_running)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	put_str(str_printf("%s/state/spawn", self->dir), "");
 	r = fexp_run(self, "-- generic/001");
@@ -129,7 +129,7 @@ TEST_F(run, check_that_ends_leaves_nothing_running)
 	EXPECT_FALSE(alive(state_pid(self, "grandchild.pid")));
 	EXPECT_FALSE(alive(state_pid(self, "escapee.pid")));
 	EXPECT_TRUE(all_gone(self));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

@@ -38,14 +38,14 @@ static bool wait_retry(struct _test_data_run *self, const char *test)
 
 TEST_F(run, logs_an_earlier_run_left_are_not_this_runs)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 
 	/* an earlier run of the section, an hour ago */
-	ASSERT_EQ(0, run_sh("mkdir -p %s/res/s1/generic && cd %s/res/s1/generic && %s && %s",
-			    self->dir, self->dir,
-			    "for f in 002.full.rerun1 002.dmesg 001.out.bad.rerun0; do echo stale >$f; done",
-			    "touch -d '1 hour ago' 002.full.rerun1 002.dmesg 001.out.bad.rerun0"));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/res/s1/generic && cd %s/res/s1/generic && %s && %s",
+				self->dir, self->dir,
+				"for f in 002.full.rerun1 002.dmesg 001.out.bad.rerun0; do echo stale >$f; done",
+				"touch -d '1 hour ago' 002.full.rerun1 002.dmesg *.rerun0"));
 	r = fexp_run(self, "--retry-failures --retries 1 -- generic/001 generic/002");
 	EXPECT_EQ(1, r.status);
 	ASSERT_EQ(0, read_merged(self, &rf));
@@ -59,13 +59,13 @@ TEST_F(run, logs_an_earlier_run_left_are_not_this_runs)
 	/* 001 passed: it has no kept logs */
 	EXPECT_FALSE(exists(self, "res/s1/generic/001.out.bad.rerun0"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, sigterm_in_a_retry_round_then_resume_loses_nothing)
 {
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 	pid_t pid;
 
 	put_str(str_printf("%s/data/ext4.expunge", self->dir),
@@ -99,7 +99,7 @@ TEST_F(run, sigterm_in_a_retry_round_then_resume_loses_nothing)
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	EXPECT_STREQ(CALLS, contents(self, "state/fake-check.calls"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

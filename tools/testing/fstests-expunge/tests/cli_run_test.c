@@ -10,7 +10,7 @@
 
 TEST_F(run, flaky_test_that_passes_on_retry_is_flaky_not_a_regression)
 {
-	struct run_result r = fexp_run(self, "-- generic/001 generic/003 generic/004");
+	struct proc_out r = fexp_run(self, "-- generic/001 generic/003 generic/004");
 	struct result_file rf;
 	size_t i;
 
@@ -36,12 +36,12 @@ TEST_F(run, flaky_test_that_passes_on_retry_is_flaky_not_a_regression)
 	EXPECT_NE(NULL, strstr(r.out, "generic/003: 1/2 failed"));
 	EXPECT_NE(NULL, strstr(r.err, "retry round 1"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, flaky_test_failing_every_attempt_is_a_regression)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 
 	setenv("FAKE_FAIL", "generic/001", 1);
@@ -55,12 +55,12 @@ TEST_F(run, flaky_test_failing_every_attempt_is_a_regression)
 	EXPECT_TRUE(exists(self, "res/s1/generic/001.out.bad.rerun2"));
 	EXPECT_NE(NULL, strstr(r.out, "Regressions (1)"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, retries_option_overrides_the_entry)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 
 	setenv("FAKE_FAIL", "generic/001", 1);
@@ -70,30 +70,30 @@ TEST_F(run, retries_option_overrides_the_entry)
 	EXPECT_STREQ("FF", outcomes(&rf, "generic/001"));
 	EXPECT_FALSE(exists(self, "res/s1/fstests-expunge/retry-2.xml"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, unexplained_failure_is_retried_only_with_retry_failures)
 {
-	struct run_result r = fexp_run(self, "-- generic/002");
+	struct proc_out r = fexp_run(self, "-- generic/002");
 	struct result_file rf;
 
 	EXPECT_EQ(1, r.status);
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_STREQ("F", outcomes(&rf, "generic/002"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp_run(self, "--retry-failures --retries 1 -- generic/002");
 	EXPECT_EQ(1, r.status);
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_STREQ("FF", outcomes(&rf, "generic/002"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 {
-	struct run_result r = fexp_run(self, "-- generic/006 generic/010");
+	struct proc_out r = fexp_run(self, "-- generic/006 generic/010");
 	struct result_file rf;
 
 	EXPECT_EQ(0, r.status);
@@ -102,12 +102,12 @@ TEST_F(run, expunged_test_is_left_out_by_the_exclude_file)
 	EXPECT_STREQ("", outcomes(&rf, "generic/006"));
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, group_entry_goes_to_check_as_x_group)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 	size_t len;
 
@@ -125,7 +125,7 @@ TEST_F(run, group_entry_goes_to_check_as_x_group)
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	EXPECT_NE(NULL, strstr(r.out, "[expunged]"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* The tests an exclude file leaves out: the first word of each line */
@@ -150,7 +150,7 @@ static char *excluded_tests(const char *path)
 
 TEST_F(run, group_entry_gives_its_tests_to_the_exclude_file)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	/* as "exclude --fstests DIR" does, from the tree run runs in */
 	put_str(str_printf("%s/data/ext4.expunge", self->dir),
@@ -160,18 +160,18 @@ TEST_F(run, group_entry_gives_its_tests_to_the_exclude_file)
 	EXPECT_STREQ("generic/006 ",
 		     excluded_tests(str_printf("%s/res/s1/fstests-expunge/exclude",
 					       self->dir)));
-	run_free(&r);
+	proc_out_free(&r);
 	/* a check without its tests is no fstests tree */
-	ASSERT_EQ(0, run_sh("rm -r %s/fstests/tests", self->dir));
+	ASSERT_EQ(0, shell_call("rm -r %s/fstests/tests", self->dir));
 	r = fexp_run(self, "-- generic/006 generic/010");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "not an fstests tree")) TH_LOG("%s", r.err);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, group_of_known_failures_runs_with_run_known_failures)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 	size_t len;
 
@@ -185,7 +185,7 @@ TEST_F(run, group_of_known_failures_runs_with_run_known_failures)
 					       self->dir), &len));
 	EXPECT_STREQ("P", outcomes(&rf, "generic/006"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F_TIMEOUT(run, kill_9_of_run_ends_check_and_its_tests, HANG_TEST_TIMEOUT)
@@ -214,7 +214,7 @@ TEST_F_TIMEOUT(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash,
 {
 	pid_t pid = start_hanging(self, ""), pgid;
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	ASSERT_GT(pid, 0);
@@ -237,13 +237,13 @@ TEST_F_TIMEOUT(run, kill_9_of_run_then_resume_loses_no_test_and_claims_no_crash,
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	EXPECT_EQ(3, rf.ncases);
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F_TIMEOUT(run, second_run_on_the_results_or_a_device_is_refused, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), pgid;
-	struct run_result r;
+	struct proc_out r;
 	char *other, *want;
 	int i;
 
@@ -256,19 +256,19 @@ TEST_F_TIMEOUT(run, second_run_on_the_results_or_a_device_is_refused, HANG_TEST_
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, want));
 	EXPECT_NE(NULL, strstr(r.err, "/res"));
-	run_free(&r);
+	proc_out_free(&r);
 	/* other results, the same TEST_DEV and SCRATCH_DEV */
 	other = str_printf("run %s --results %s/res2", self->base, self->dir);
-	r = run_fexp(str_printf("%s -- generic/001", other));
+	r = fexp_call(str_printf("%s -- generic/001", other));
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "test-dev is in use"));
 	EXPECT_NE(NULL, strstr(r.err, want));
 	EXPECT_FALSE(exists(self, "res2/s1/result.xml"));
-	run_free(&r);
+	proc_out_free(&r);
 	/* under --bisect: "cannot tell", not "bad" */
-	r = run_fexp(str_printf("%s --bisect -- generic/001", other));
+	r = fexp_call(str_printf("%s --bisect -- generic/001", other));
 	EXPECT_EQ(125, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	kill(pid, SIGKILL);
 	wait_status(pid);
 	/* the holder gone, its check with it: the lock is free */
@@ -278,7 +278,7 @@ TEST_F_TIMEOUT(run, second_run_on_the_results_or_a_device_is_refused, HANG_TEST_
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(0, r.status);	/* generic/005 ran again, and passed */
 	EXPECT_NE(NULL, strstr(r.err, "taken over"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(other);
 	free(want);
 }
@@ -286,12 +286,12 @@ TEST_F_TIMEOUT(run, second_run_on_the_results_or_a_device_is_refused, HANG_TEST_
 TEST_F(run, resume_refuses_while_the_old_check_is_alive)
 {
 	char *path = str_printf("%s/res/.fstests-expunge.lock", self->dir);
-	struct run_result r;
+	struct proc_out r;
 	int fd;
 
 	r = fexp_run(self, "-- generic/001");
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	/* what a check outliving its run holds: the lock, a dead pid */
 	fd = open(path, O_RDWR);
 	ASSERT_LE(0, fd);
@@ -300,28 +300,28 @@ TEST_F(run, resume_refuses_while_the_old_check_is_alive)
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "the check that run 4194304 started"));
-	run_free(&r);
+	proc_out_free(&r);
 	close(fd);
 	free(path);
 }
 
 TEST_F(run, section_missing_from_the_config_runs_nothing)
 {
-	struct run_result r;
+	struct proc_out r;
 
-	r = run_fexp(str_printf("run %s -- generic/001",
-				str_replace_section(self->base)));
+	r = fexp_call(str_printf("run %s -- generic/001",
+				 str_replace_section(self->base)));
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "no section [s9]"));
 	EXPECT_NE(NULL, strstr(r.err, "local.config"));
 	EXPECT_FALSE(exists(self, "state/fake-check.calls"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F_TIMEOUT(run, ctrl_c_keeps_what_ran_as_an_incomplete_run, HANG_TEST_TIMEOUT)
 {
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 	pid_t pid = start_hanging(self, "--bisect");
 
 	ASSERT_GT(pid, 0);
@@ -343,14 +343,14 @@ TEST_F_TIMEOUT(run, ctrl_c_keeps_what_ran_as_an_incomplete_run, HANG_TEST_TIMEOU
 	EXPECT_STREQ("P", outcomes(&rf, "generic/005"));
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F_TIMEOUT(run, crash_then_resume_records_the_running_test_as_crashed,
 	       HANG_TEST_TIMEOUT)
 {
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 	pid_t pid, pgid;
 
 	/* a failure before the crash, whose logs the resumed check removes */
@@ -380,18 +380,18 @@ TEST_F_TIMEOUT(run, crash_then_resume_records_the_running_test_as_crashed,
 	EXPECT_STREQ("F", outcomes(&rf, "generic/005"));
 	EXPECT_STREQ("P", outcomes(&rf, "generic/010"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, the_fstests_commit_is_kept_for_archive_add)
 {
 	char *sha, *rec;
-	struct run_result r;
+	struct proc_out r;
 	size_t len;
 
-	ASSERT_EQ(0, run_sh("cd %s/fstests && git init -q && git add . && %s && %s > %s/head",
-			    self->dir, "git -c user.name=t -c user.email=t@t commit -qm t",
-			    "git rev-parse HEAD", self->dir));
+	ASSERT_EQ(0, shell_call("cd %s/fstests && git init -q && git add . && %s && %s > %s/head",
+				self->dir, "git -c user.name=t -c user.email=t@t commit -qm t",
+				"git rev-parse HEAD", self->dir));
 	sha = get_file(str_printf("%s/head", self->dir), &len);
 	r = fexp_run(self, "-- generic/004");
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -399,52 +399,52 @@ TEST_F(run, the_fstests_commit_is_kept_for_archive_add)
 					      self->dir), &len));
 	/* the results lie outside the tree: archive add has it from there */
 	unsetenv("FSTESTS_DIR");
-	r = run_fexp(str_printf("archive add -a %s/a %s/res/s1/result.xml",
-				self->dir, self->dir));
+	r = fexp_call(str_printf("archive add -a %s/a %s/res/s1/result.xml",
+				 self->dir, self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	sha[strcspn(sha, "\n")] = '\0';
 	rec = str_printf("fstests: %s", sha);
-	EXPECT_EQ(0, run_sh("grep -qx '%s' %s/a/runs/*/run", rec, self->dir));
+	EXPECT_EQ(0, shell_call("grep -qx '%s' %s/a/runs/*/run", rec, self->dir));
 }
 
 TEST_F(run, results_directory_is_made_with_its_parents)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	/* check makes RESULT_BASE with mkdir -p: so does run */
-	r = run_fexp(str_printf("run %s --results %s/new/a/res -- generic/001",
-				self->base, self->dir));
+	r = fexp_call(str_printf("run %s --results %s/new/a/res -- generic/001",
+				 self->base, self->dir));
 	EXPECT_EQ(0, r.status);
 	EXPECT_TRUE(exists(self, "new/a/res/s1/result.xml"));
-	run_free(&r);
+	proc_out_free(&r);
 	/* one that cannot be made is named */
 	put_str(str_printf("%s/file", self->dir), "");
-	r = run_fexp(str_printf("run %s --results %s/file/res -- generic/001",
-				self->base, self->dir));
+	r = fexp_call(str_printf("run %s --results %s/file/res -- generic/001",
+				 self->base, self->dir));
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "file/res: cannot make the results directory"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, bad_usage_and_a_missing_check_exit_2)
 {
-	struct run_result r = run_fexp("run --fs ext4");
+	struct proc_out r = fexp_call("run --fs ext4");
 
 	EXPECT_EQ(2, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp_run(self, "--retries -1");
 	EXPECT_EQ(2, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	/* nothing to resume: not a whole new run of everything */
 	r = fexp_run(self, "--resume");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "no run of section s1 to resume"));
 	EXPECT_FALSE(exists(self, "state/fake-check.calls"));
-	run_free(&r);
-	r = run_fexp("run --fs ext4 --section s1 --fstests /nonexistent");
+	proc_out_free(&r);
+	r = fexp_call("run --fs ext4 --section s1 --fstests /nonexistent");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

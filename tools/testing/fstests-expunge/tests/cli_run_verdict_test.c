@@ -15,7 +15,7 @@ static void data_with(struct _test_data_run *self, const char *line)
 
 TEST_F(run, version_option_reaches_the_compare_step)
 {
-	struct run_result r, by_hand;
+	struct proc_out r, by_hand;
 
 	data_with(self, "generic/002 fail fixed=6.10,6.9.5 # fixed there\n");
 	/* 6.9.5 has the fix: generic/002 runs, and its failure is new */
@@ -24,20 +24,20 @@ TEST_F(run, version_option_reaches_the_compare_step)
 	EXPECT_NE(NULL, strstr(r.out, "Regressions (1)"));
 	EXPECT_NE(NULL, strstr(r.out, "generic/002"));
 	/* the same as compare by hand with the same options */
-	by_hand = run_fexp(str_printf("compare %s --config %s --data %s/data %s %s",
-				      "--release 6.12.9",
-				      FIXTURE_PATH("config-dax"), self->dir,
-				      "--version 6.9.5",
-				      str_printf("%s/res/s1/result.xml", self->dir)));
+	by_hand = fexp_call(str_printf("compare %s --config %s --data %s/data %s %s",
+				       "--release 6.12.9",
+				       FIXTURE_PATH("config-dax"), self->dir,
+				       "--version 6.9.5",
+				       str_printf("%s/res/s1/result.xml", self->dir)));
 	EXPECT_EQ(1, by_hand.status);
 	EXPECT_NE(NULL, strstr(by_hand.out, "Regressions (1)"));
-	run_free(&by_hand);
-	run_free(&r);
+	proc_out_free(&by_hand);
+	proc_out_free(&r);
 }
 
 TEST_F(run, known_failure_runs_only_with_run_known_failures)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct result_file rf;
 
 	data_with(self, "generic/002 fail # a known bug\n");
@@ -47,14 +47,14 @@ TEST_F(run, known_failure_runs_only_with_run_known_failures)
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_STREQ("", outcomes(&rf, "generic/002"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp_run(self, "--run-known-failures -- generic/002 generic/010");
 	EXPECT_EQ(0, r.status);
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_STREQ("F", outcomes(&rf, "generic/002"));
 	EXPECT_NE(NULL, strstr(r.out, "Known failures (1)"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* Make the stand-in go wrong (tests/fake-fstests-check.sh). */
@@ -69,7 +69,7 @@ static void expect_no_run(struct _test_data_run *self,
 			  struct __test_metadata *_metadata,
 			  const char *args, const char *why)
 {
-	struct run_result r = fexp_run(self, args);
+	struct proc_out r = fexp_run(self, args);
 
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, why)) {
@@ -78,10 +78,10 @@ static void expect_no_run(struct _test_data_run *self,
 	/* what to look at: the section and the config */
 	EXPECT_NE(NULL, strstr(r.err, "section [s1]"));
 	EXPECT_NE(NULL, strstr(r.err, "local.config"));
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp_run(self, str_printf("--bisect %s", args));
 	EXPECT_EQ(125, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, result_outside_the_results_directory_is_nothing_ran)
@@ -131,15 +131,15 @@ static void expect_incomplete_everywhere(struct _test_data_run *self,
 		{ "html", "incomplete section" },
 	};
 	char *path = str_printf("%s/res/s1/result.xml", self->dir);
-	struct run_result r;
+	struct proc_out r;
 	char *v;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(formats); i++) {
-		r = run_fexp(str_printf("compare --format %s %s %s --data %s/data %s",
-					formats[i][0], "--release 6.12.9",
-					"--config " FIXTURE_PATH("config-dax"),
-					self->dir, path));
+		r = fexp_call(str_printf("compare --format %s %s %s --data %s/data %s",
+					 formats[i][0], "--release 6.12.9",
+					 "--config " FIXTURE_PATH("config-dax"),
+					 self->dir, path));
 		EXPECT_EQ(1, r.status);
 		if (!strcmp(formats[i][1], "jq")) {
 			v = jsonq(r.out, i ? "[.tests[] | select(.status == \"ERROR\")] | length"
@@ -151,7 +151,7 @@ static void expect_incomplete_everywhere(struct _test_data_run *self,
 				TH_LOG("%s: %s", formats[i][0], r.out);
 			}
 		}
-		run_free(&r);
+		proc_out_free(&r);
 	}
 	free(path);
 }
@@ -159,7 +159,7 @@ static void expect_incomplete_everywhere(struct _test_data_run *self,
 TEST_F(run, check_that_stops_early_is_an_incomplete_run)
 {
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 
 	/* it cannot mount the test device after one test */
 	fake_mode(self, "stop-after", "1\n");
@@ -171,17 +171,17 @@ TEST_F(run, check_that_stops_early_is_an_incomplete_run)
 	EXPECT_TRUE(rf.incomplete);
 	EXPECT_STREQ("P", outcomes(&rf, "generic/001"));
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 	expect_incomplete_everywhere(self, _metadata);
 	r = fexp_run(self, "--bisect -- generic/001 generic/010 generic/100");
 	EXPECT_EQ(125, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(run, requested_test_that_did_not_run_makes_the_run_incomplete)
 {
 	struct result_file rf;
-	struct run_result r;
+	struct proc_out r;
 
 	r = fexp_run(self, "-- generic/001 generic/999");
 	EXPECT_EQ(1, r.status);
@@ -189,13 +189,13 @@ TEST_F(run, requested_test_that_did_not_run_makes_the_run_incomplete)
 	ASSERT_EQ(0, read_merged(self, &rf));
 	EXPECT_TRUE(rf.incomplete);
 	result_free(&rf);
-	run_free(&r);
+	proc_out_free(&r);
 	expect_incomplete_everywhere(self, _metadata);
 }
 
 TEST_F(run, retry_round_that_runs_nothing_stops)
 {
-	struct run_result r;
+	struct proc_out r;
 	size_t len;
 	char *calls;
 
@@ -208,7 +208,7 @@ TEST_F(run, retry_round_that_runs_nothing_stops)
 	calls = get_file(str_printf("%s/state/fake-check.calls", self->dir),
 			 &len);
 	EXPECT_STREQ("generic/001\ngeneric/001\n", calls);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

@@ -18,9 +18,9 @@
 #define NODAX	FIXTURE_PATH("config-nodax")
 
 /* Run the tool with printf-formatted, shell-quoted arguments */
-static __printf(1, 2) struct run_result fexp(const char *fmt, ...)
+static __printf(1, 2) struct proc_out fexp(const char *fmt, ...)
 {
-	struct run_result r;
+	struct proc_out r;
 	va_list ap;
 	char *args;
 
@@ -29,15 +29,15 @@ static __printf(1, 2) struct run_result fexp(const char *fmt, ...)
 		abort();
 	va_end(ap);
 	unsetenv("FSTESTS_EXPUNGE_DATA");
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	return r;
 }
 
 /* exclude --fs ext4 with the fixture data, a section, release and config */
-static struct run_result ext4_exclude(const char *section,
-				      const char *release, const char *config,
-				      const char *more)
+static struct proc_out ext4_exclude(const char *section,
+				    const char *release, const char *config,
+				    const char *more)
 {
 	return fexp("exclude --fs ext4 --section %s --release %s --config %s --data %s %s",
 		    section, release, config, DATA, more);
@@ -129,7 +129,7 @@ TEST(help_of_every_command)
 		{ "import", "--from", "--fs", "--write", "--data",
 		  "xfstests-bld|kdevops", NULL },
 	};
-	struct run_result r, h;
+	struct proc_out r, h;
 	size_t i, j;
 
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
@@ -149,21 +149,21 @@ TEST(help_of_every_command)
 		EXPECT_EQ(0, h.status);
 		EXPECT_STREQ(r.out, h.out);
 		/* -h too */
-		run_free(&h);
+		proc_out_free(&h);
 		h = fexp("%s -h", cmds[i][0]);
 		EXPECT_EQ(0, h.status);
 		EXPECT_STREQ(r.out, h.out);
-		run_free(&h);
-		run_free(&r);
+		proc_out_free(&h);
+		proc_out_free(&r);
 	}
 	r = fexp("--help");
 	EXPECT_EQ(0, r.status);
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
 		EXPECT_NE(NULL, strstr(r.out, cmds[i][0]));
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("help");
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(usage_errors_exit_2)
@@ -194,7 +194,7 @@ TEST(usage_errors_exit_2)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		struct run_result r = fexp("%s", bad[i]);
+		struct proc_out r = fexp("%s", bad[i]);
 
 		EXPECT_EQ(2, r.status) {
 			TH_LOG("'%s' exited %d", bad[i], r.status);
@@ -203,45 +203,45 @@ TEST(usage_errors_exit_2)
 		EXPECT_NE(0, strlen(r.err)) {
 			TH_LOG("'%s' said nothing on stderr", bad[i]);
 		}
-		run_free(&r);
+		proc_out_free(&r);
 	}
 }
 
 TEST(unknown_command_named)
 {
-	struct run_result r = fexp("frobnicate");
+	struct proc_out r = fexp("frobnicate");
 
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "'frobnicate'"));
-	run_free(&r);
+	proc_out_free(&r);
 	/* a unique prefix works */
 	r = fexp("excl --help");
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "exclude"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* A prefix of several commands names them all, in the order of help */
 TEST(ambiguous_prefix_lists_the_commands)
 {
-	struct run_result r = fexp("e --help");
+	struct proc_out r = fexp("e --help");
 
 	EXPECT_EQ(2, r.status);
 	EXPECT_STREQ("", r.out);
 	EXPECT_HAS(r.err, "ambiguous command 'e': exclude, entries\n");
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("help e");
 	EXPECT_EQ(2, r.status);
 	EXPECT_HAS(r.err, "ambiguous command 'e': exclude, entries\n");
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("frobnicate");
 	EXPECT_HAS(r.err, "unknown command 'frobnicate'\n");
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(exclude_expected_lines)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *tests;
 
 	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "");
@@ -264,7 +264,7 @@ TEST(exclude_expected_lines)
 	EXPECT_TRUE(str_starts(r.out, "# fstests exclude list for ext4, section ext4_4k_dax\n"));
 	EXPECT_NE(NULL, strstr(r.out, "kernel 6.8.12 (version 6.8.12)"));
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* a later kernel: ext4/032 and generic/742 are fixed */
 	r = ext4_exclude("ext4_4k_dax", "6.9.0", DAX, "");
@@ -272,7 +272,7 @@ TEST(exclude_expected_lines)
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/042\ngeneric/079\ngeneric/470\n", tests);
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* without DAX: generic/413 instead of generic/470 */
 	r = ext4_exclude("ext4_dax", "6.1.95", NODAX, "");
@@ -280,7 +280,7 @@ TEST(exclude_expected_lines)
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/042\ngeneric/079\ngeneric/413\n", tests);
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* xfs has its own file, and the global one */
 	r = fexp("exclude --fs xfs --release 6.6.29 --data %s", DATA);
@@ -290,12 +290,12 @@ TEST(exclude_expected_lines)
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/079\ngeneric/742\nxfs/076\n", tests);
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(run_known_failures)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *tests;
 
 	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "--run-known-failures");
@@ -303,12 +303,12 @@ TEST(run_known_failures)
 	tests = tests_of(r.out);
 	EXPECT_STREQ("generic/079\ngeneric/470\n", tests);
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(explain)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *tests;
 
 	r = ext4_exclude("ext4_4k_dax", "6.8.12", DAX, "--explain");
@@ -326,7 +326,7 @@ TEST(explain)
 	EXPECT_HAS(r.out,
 		   "# left out: generic/079 expunge (global.expunge:4): applies to 6.8.12");
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* at 1k, generic/475 fails: its flaky entry does not make it run */
 	r = ext4_exclude("ext4_1k", "6.8.12", DAX, "--explain");
@@ -335,31 +335,31 @@ TEST(explain)
 		   "# left out: generic/475 flaky (ext4.expunge:6): applies to 6.8.12, section ext4_1k; fail (ext4.expunge:11) decides\n");
 	EXPECT_HAS(r.out,
 		   "# left out: generic/475 fail (ext4.expunge:11): applies to 6.8.12, section ext4_1k\n");
-	run_free(&r);
+	proc_out_free(&r);
 	r = ext4_exclude("ext4_1k", "6.8.12", DAX, "--explain --run-known-failures");
 	ASSERT_EQ(0, r.status);
 	EXPECT_HAS(r.out,
 		   "# runs (--run-known-failures): generic/475 flaky (ext4.expunge:6): ");
-	run_free(&r);
+	proc_out_free(&r);
 
 	r = ext4_exclude("ext4_4k_dax", "6.9", DAX, "--explain");
 	ASSERT_EQ(0, r.status);
 	EXPECT_HAS(r.out,
 		   "# not applied: ext4/032 fail (ext4.expunge:7): fixed in 6.9 (kernel 6.9)\n");
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, output_file_is_replaced_atomically)
 {
 	char *dir = self->dir, *text, *names;
-	struct run_result r;
+	struct proc_out r;
 
 	write_to(dir, "x.exclude", "old content\n");
 	r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s -o %s/x.exclude",
 		 DAX, DATA, dir);
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(0, strlen(r.out));
-	run_free(&r);
+	proc_out_free(&r);
 	text = read_from(dir, "x.exclude");
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(NULL, strstr(text, "old content"));
@@ -374,7 +374,7 @@ TEST_F(tmp, output_file_is_replaced_atomically)
 	r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s --output %s/y",
 		 DAX, DATA, dir);
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	names = dir_listing(dir);
 	EXPECT_STREQ("x.exclude y", names);
 	free(names);
@@ -383,13 +383,13 @@ TEST_F(tmp, output_file_is_replaced_atomically)
 TEST_F(tmp, output_file_unwritable)
 {
 	char *dir = self->dir, *names;
-	struct run_result r;
+	struct proc_out r;
 
 	r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s -o %s/no/such/dir/x",
 		 DAX, DATA, dir);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/no/such/dir/x"));
-	run_free(&r);
+	proc_out_free(&r);
 	names = dir_listing(dir);
 	EXPECT_STREQ("", names);
 	free(names);
@@ -398,7 +398,7 @@ TEST_F(tmp, output_file_unwritable)
 TEST_F(tmp, outdir_several_sections)
 {
 	char *dir = self->dir, *names, *a, *b, *ta, *tb;
-	struct run_result r;
+	struct proc_out r;
 
 	r = fexp("exclude --fs ext4 --release 6.6.29 --config %s --data %s --outdir %s %s",
 		 DAX, DATA, dir,
@@ -407,7 +407,7 @@ TEST_F(tmp, outdir_several_sections)
 		TH_LOG("%s", r.err);
 	}
 	EXPECT_EQ(0, strlen(r.out));
-	run_free(&r);
+	proc_out_free(&r);
 	names = dir_listing(dir);
 	EXPECT_STREQ("ext4_1k.exclude ext4_4k.exclude ext4_dax.exclude", names);
 	free(names);
@@ -433,7 +433,7 @@ TEST_F(tmp, outdir_stays_in_its_directory)
 {
 	static const char *const bad[] = { "../up", "a/b", "''", ".hidden" };
 	char *dir = self->dir, *sub, *names;
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 
 	ASSERT_NE(-1, asprintf(&sub, "%s/out", dir));
@@ -443,7 +443,7 @@ TEST_F(tmp, outdir_stays_in_its_directory)
 			 DATA, sub, bad[i]);
 		EXPECT_EQ(2, r.status);
 		EXPECT_HAS(r.err, "cannot name a file");
-		run_free(&r);
+		proc_out_free(&r);
 	}
 	names = dir_listing(dir);
 	EXPECT_STREQ("out", names);
@@ -456,7 +456,7 @@ TEST_F(tmp, outdir_stays_in_its_directory)
 
 TEST(flaky)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	r = fexp("flaky --fs ext4 --section ext4_4k --release 6.8.12 --config %s --data %s",
 		 DAX, DATA);
@@ -464,7 +464,7 @@ TEST(flaky)
 	EXPECT_STREQ(r.out,
 		     "generic/388 3 # flaky (retries 3): log recovery races with shutdown (ext4.expunge:5)\n"
 		     "generic/475 5 # flaky (retries 5): shutdown can leave the journal dirty (ext4.expunge:6)\n");
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* at 1k, generic/475 is a known failure, not flaky */
 	r = fexp("flaky --fs ext4 --section ext4_1k --release 6.8.12 --config %s --data %s",
@@ -472,17 +472,17 @@ TEST(flaky)
 	EXPECT_EQ(0, r.status);
 	EXPECT_TRUE(str_starts(r.out, "generic/388 3 # "));
 	EXPECT_EQ(NULL, strstr(r.out, "generic/475"));
-	run_free(&r);
+	proc_out_free(&r);
 
 	r = fexp("flaky --fs xfs --release 6.8.12 --data %s", DATA);
 	EXPECT_EQ(0, r.status);
 	EXPECT_TRUE(str_starts(r.out, "generic/388 7 # "));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, kernel_command)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *dir = self->dir, *want;
 
 	r = fexp("kernel --release 6.1.0-28-amd64 --config %s --data %s",
@@ -496,14 +496,14 @@ TEST_F(tmp, kernel_command)
 	ASSERT_NE(-1, asprintf(&want, "data:     %s (--data): ext4 xfs\n", DATA));
 	EXPECT_NE(NULL, strstr(r.out, want));
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* the data directory from the environment */
 	setenv("FSTESTS_EXPUNGE_DATA", DATA, 1);
-	r = run_fexp("kernel --release 6.1.0 --config " DAX);
+	r = fexp_call("kernel --release 6.1.0 --config " DAX);
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "(FSTESTS_EXPUNGE_DATA): ext4 xfs\n"));
-	run_free(&r);
+	proc_out_free(&r);
 	unsetenv("FSTESTS_EXPUNGE_DATA");
 
 	/* a build directory */
@@ -520,7 +520,7 @@ TEST_F(tmp, kernel_command)
 	EXPECT_NE(NULL, strstr(r.out, "release:  6.12.9-b (from "));
 	EXPECT_NE(NULL, strstr(r.out, "version:  6.12.9 (from "));
 	EXPECT_NE(NULL, strstr(r.out, "/.config (4 symbols)\n"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /*
@@ -562,7 +562,7 @@ TEST(distro_build_dir_gives_the_upstream_version)
 {
 	char *tree = distro_build(NULL);
 	char *banner = distro_build(UTS_DEBIAN);
-	struct run_result r;
+	struct proc_out r;
 
 	/* the tree the build came from: source/Makefile */
 	r = fexp("kernel --build-dir %s --data %s", tree, DATA);
@@ -570,27 +570,27 @@ TEST(distro_build_dir_gives_the_upstream_version)
 	EXPECT_HAS(r.out, "release:  6.1.0-28-amd64 (from ");
 	EXPECT_HAS(r.out, "version:  6.1.119 (from ");
 	EXPECT_HAS(r.out, "/source/Makefile)\n");
-	run_free(&r);
+	proc_out_free(&r);
 	/* or the banner the build wrote */
 	r = fexp("kernel --build-dir %s --data %s", banner, DATA);
 	EXPECT_HAS(r.out, "version:  6.1.119 (from Debian version in the banner");
 	EXPECT_HAS(r.out, "compile.h");
-	run_free(&r);
+	proc_out_free(&r);
 	/* so that fixed=6.1.90 holds: ext4/032 is no longer a known failure */
 	r = fexp("exclude --fs ext4 -s ext4_4k --build-dir %s --data %s", tree, DATA);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_EQ(NULL, strstr(r.out, "\next4/032 "));
-	run_free(&r);
+	proc_out_free(&r);
 	/* --version says it outright */
 	r = fexp("kernel --release 6.1.0-28-amd64 --version 6.1.120 --config %s --data %s",
 		 NODAX, DATA);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_HAS(r.out, "version:  6.1.120 (from --version)\n");
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("kernel --version 6.x --config %s --data %s", NODAX, DATA);
 	EXPECT_EQ(2, r.status);
 	EXPECT_HAS(r.err, "--version 6.x");
-	run_free(&r);
+	proc_out_free(&r);
 	tmpdir_remove(tree);
 	tmpdir_remove(banner);
 }
@@ -622,7 +622,7 @@ TEST(kernel_format_keys)
 		{ "data_from", "--data" },
 		{ "filesystems", "ext4 xfs" },
 	};
-	struct run_result r, bad;
+	struct proc_out r, bad;
 	size_t i, lines = 0;
 	const char *p;
 
@@ -640,17 +640,17 @@ TEST(kernel_format_keys)
 	for (p = r.out; *p; p++)
 		lines += *p == '\n';
 	EXPECT_EQ(ARRAY_SIZE(want), lines);
-	run_free(&r);
+	proc_out_free(&r);
 	bad = fexp("kernel --format yaml");
 	EXPECT_EQ(2, bad.status);
 	EXPECT_NE(NULL, strstr(bad.err, "text|keys|json"));
-	run_free(&bad);
+	proc_out_free(&bad);
 }
 
 /* The same facts as one JSON object; null where none is known */
 TEST(kernel_format_json)
 {
-	struct run_result r;
+	struct proc_out r;
 	struct jval *j;
 
 	r = fexp("kernel --format json --release 6.1.0-28-amd64 --config %s --data %s",
@@ -671,13 +671,13 @@ TEST(kernel_format_json)
 	EXPECT_STREQ("ext4", json_str_at(j, "filesystems/0"));
 	EXPECT_STREQ("xfs", json_str_at(j, "filesystems/1"));
 	json_free(j);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* --list-cmds and --list-opts: what the bash completion reads */
 TEST(commands_and_options_listed)
 {
-	struct run_result c = fexp("--list-cmds"), o;
+	struct proc_out c = fexp("--list-cmds"), o;
 
 	EXPECT_EQ(0, c.status);
 	EXPECT_STREQ("kernel\nexclude\nflaky\nview\ncheck\ncompare\nentries\nrun\nupdate\n"
@@ -689,8 +689,8 @@ TEST(commands_and_options_listed)
 		     "--env NAME\n--release R\n"
 		     "--config FILE\n--kernel FILE\n--build-dir DIR\n"
 		     "--version X.Y.Z\n--srctree DIR\n--data DIR\n--help\n-h\n", o.out);
-	run_free(&c);
-	run_free(&o);
+	proc_out_free(&c);
+	proc_out_free(&o);
 }
 
 #define BUG_1	"https://bugzilla.kernel.org/show_bug.cgi?id=1"
@@ -700,7 +700,7 @@ TEST(commands_and_options_listed)
 /* entries: the data as JSON lines, for scripts that must not parse it */
 TEST(entries_as_json_lines)
 {
-	struct run_result r = fexp("entries %s/global.expunge", DATA);
+	struct proc_out r = fexp("entries %s/global.expunge", DATA);
 	char *line2 = r.out ? strchr(r.out, '\n') : NULL, *v;
 
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -708,22 +708,22 @@ TEST(entries_as_json_lines)
 	v = jsonq(line2 + 1, ENTRY_FIELDS);
 	EXPECT_STREQ("global.expunge|5|generic/742|fail|6.6.12,6.7|" BUG_1, v);
 	free(v);
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("entries -");
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("", r.out);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(no_config_found)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	r = fexp("kernel --release 0.1.2-no-such-kernel --data %s", DATA);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/boot/config-0.1.2-no-such-kernel"));
 	EXPECT_NE(NULL, strstr(r.err, "/lib/modules/0.1.2-no-such-kernel/build/.config"));
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* the data has conditions: exclude needs the config */
 	r = fexp("exclude --fs ext4 --release 0.1.2-no-such-kernel --data %s",
@@ -732,13 +732,13 @@ TEST(no_config_found)
 	EXPECT_NE(NULL, strstr(r.err, "/boot/config-0.1.2-no-such-kernel"));
 	EXPECT_NE(NULL, strstr(r.err, "--config"));
 	EXPECT_EQ(0, strlen(r.out));
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* xfs has none: no config needed */
 	r = fexp("exclude --fs xfs --release 0.1.2-no-such-kernel --data %s",
 		 DATA);
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(unknown_fs_lists_known_ones)
@@ -747,21 +747,21 @@ TEST(unknown_fs_lists_known_ones)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		struct run_result r = fexp("exclude --fs %s --release 6.8 --data %s",
-					   names[i], DATA);
+		struct proc_out r = fexp("exclude --fs %s --release 6.8 --data %s",
+					 names[i], DATA);
 
 		EXPECT_EQ(2, r.status);
 		EXPECT_NE(NULL, strstr(r.err, "there is data for: ext4 xfs")) {
 			TH_LOG("%s", r.err);
 		}
-		run_free(&r);
+		proc_out_free(&r);
 	}
 }
 
 TEST(fs_without_a_data_file_gets_global_expunge)
 {
-	struct run_result r = fexp("exclude --fs nilfs2 --release 6.8 --data %s",
-				   DATA);
+	struct proc_out r = fexp("exclude --fs nilfs2 --release 6.8 --data %s",
+				 DATA);
 	char *tests = tests_of(r.out);
 
 	EXPECT_EQ(0, r.status);
@@ -771,33 +771,33 @@ TEST(fs_without_a_data_file_gets_global_expunge)
 	EXPECT_HAS(r.err, "there is data for: ext4 xfs");
 	EXPECT_HAS(r.out, "\n# no data for filesystem 'nilfs2'");
 	free(tests);
-	run_free(&r);
+	proc_out_free(&r);
 	r = fexp("flaky --fs nilfs2 --release 6.8 --data %s", DATA);
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(exclude_without_section_says_section_entries_are_left_out)
 {
-	struct run_result r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s",
-				   DAX, DATA);
+	struct proc_out r = fexp("exclude --fs ext4 --release 6.8.12 --config %s --data %s",
+				 DAX, DATA);
 	const char *line = strstr(r.out, "\n# 5 entries name sections");
 
 	EXPECT_EQ(0, r.status);
 	ASSERT_NE(NULL, line) TH_LOG("%s", r.out);
 	EXPECT_HAS(r.err, "5 entries name sections");
 	EXPECT_HAS(r.err, "--section");
-	run_free(&r);
+	proc_out_free(&r);
 	/* with a section there is nothing to say */
 	r = ext4_exclude("ext4_4k", "6.8.12", DAX, "");
 	EXPECT_EQ(NULL, strstr(r.out, "entries name sections"));
 	EXPECT_STREQ("", r.err);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(flaky_lists_every_section_given)
 {
-	struct run_result r;
+	struct proc_out r;
 	const char *one, *two;
 
 	r = fexp("flaky --fs ext4 -s ext4_4k -s ext4_1k --release 6.8.12 --config %s --data %s",
@@ -815,13 +815,13 @@ TEST(flaky_lists_every_section_given)
 	EXPECT_LT(strstr(one, "\ngeneric/475 5 # "), two);
 	EXPECT_TRUE(str_starts(two + 18, "generic/388 3 # "));
 	EXPECT_EQ(NULL, strstr(two, "generic/475"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, malformed_data_stops_exclude)
 {
 	char *dir = self->dir, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	write_to(dir, "ext4.expunge",
 		 "# comment\ngeneric/001 fail # ok\ngeneric/002 fial # typo\n");
@@ -835,13 +835,13 @@ TEST_F(tmp, malformed_data_stops_exclude)
 	/* nothing half-written on standard output */
 	EXPECT_EQ(0, strlen(r.out));
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* the same through -o: the old file stays as it was */
 	write_to(dir, "old", "old content\n");
 	r = fexp("exclude --fs ext4 --release 6.8 --data %s -o %s/old", dir, dir);
 	EXPECT_EQ(2, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	want = read_from(dir, "old");
 	EXPECT_STREQ("old content\n", want);
 	free(want);
@@ -852,13 +852,13 @@ TEST_F(tmp, malformed_data_stops_exclude)
 	r = fexp("exclude --fs ext4 --release 6.8 --data %s", dir);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "global.expunge:1: error: "));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, bad_condition_stops_exclude)
 {
 	char *dir = self->dir, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	write_to(dir, "ext4.expunge",
 		 "generic/001 fail if FS_DAX # ok\ngeneric/002 fail if FS_DAX || || A # bad\n");
@@ -871,16 +871,16 @@ TEST_F(tmp, bad_condition_stops_exclude)
 		TH_LOG("%s", r.err);
 	}
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(check_clean_data)
 {
-	struct run_result r = fexp("check --data %s", DATA);
+	struct proc_out r = fexp("check --data %s", DATA);
 
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("12 entries in 3 files: 0 errors, 0 warnings\n", r.out);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST(check_each_kind_of_mistake)
@@ -906,7 +906,7 @@ TEST(check_each_kind_of_mistake)
 
 	for (i = 0; i < ARRAY_SIZE(mistakes); i++) {
 		char *text, *path, *want;
-		struct run_result r;
+		struct proc_out r;
 
 		ASSERT_NE(-1, asprintf(&text, "generic/001 fail # fine\n%s\n",
 				       mistakes[i][0]));
@@ -922,7 +922,7 @@ TEST(check_each_kind_of_mistake)
 		EXPECT_NE(NULL, strstr(r.out, mistakes[i][1])) {
 			TH_LOG("%s: %s", mistakes[i][0], r.out);
 		}
-		run_free(&r);
+		proc_out_free(&r);
 		unlink(path);
 		free(path);
 		free(want);
@@ -933,7 +933,7 @@ TEST(check_each_kind_of_mistake)
 TEST_F(tmp, check_test_of_another_fs)
 {
 	char *dir = self->dir;
-	struct run_result r;
+	struct proc_out r;
 
 	write_to(dir, "ext4.expunge", "xfs/001 fail # on the wrong file\n");
 	write_to(dir, "global.expunge", "ext4/001 fail # not for everyone\n");
@@ -942,18 +942,18 @@ TEST_F(tmp, check_test_of_another_fs)
 	EXPECT_HAS(r.out,
 		   "ext4.expunge:1: warning: xfs/001: a xfs test never runs on ext4");
 	EXPECT_NE(NULL, strstr(r.out, "global.expunge:1: warning: ext4/001"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, check_unreadable_input)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *dir, *path;
 
 	r = fexp("check /nonexistent/x.expunge");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent/x.expunge: error: "));
-	run_free(&r);
+	proc_out_free(&r);
 	/* a data file that cannot be read is not a lint problem */
 	dir = self->dir;
 	ASSERT_NE(-1, asprintf(&path, "%s/ext4.expunge", dir));
@@ -962,13 +962,13 @@ TEST_F(tmp, check_unreadable_input)
 	r = fexp("check --data %s", dir);
 	EXPECT_EQ(2, r.status);
 	EXPECT_HAS(r.out, "ext4.expunge: error: Is a directory");
-	run_free(&r);
+	proc_out_free(&r);
 	free(path);
 
 	r = fexp("check --data /nonexistent/dir");
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/nonexistent/dir"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* Reading the tree's whole Kconfig: slow on a loaded machine, not wrong */
@@ -977,7 +977,7 @@ TEST_F_TIMEOUT(tmp, check_with_tree, 600)
 	char *path = str_printf("%s/x.expunge", self->dir);
 	static const char text[] = "generic/001 fail if EXT4_FS && FS_DAX # a\n"
 				   "generic/002 fail if NO_SUCH_SYMBOL_AT_ALL # b\n";
-	struct run_result r;
+	struct proc_out r;
 	struct stat st;
 
 	if (stat(KSRC "/fs/ext4/Kconfig", &st))
@@ -987,7 +987,7 @@ TEST_F_TIMEOUT(tmp, check_with_tree, 600)
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.out, ":2: error: NO_SUCH_SYMBOL_AT_ALL: no such config symbol"));
 	EXPECT_EQ(NULL, strstr(r.out, ":1: "));
-	run_free(&r);
+	proc_out_free(&r);
 	free(path);
 }
 
@@ -1021,7 +1021,7 @@ static size_t mutate(char *buf, size_t len, unsigned int *seed)
 	return len;
 }
 
-static bool sane_exit(const struct run_result *r)
+static bool sane_exit(const struct proc_out *r)
 {
 	return r->status <= 2 && !strstr(r->err, "Sanitizer") &&
 	       !strstr(r->err, "runtime error");
@@ -1044,7 +1044,7 @@ TEST_F_TIMEOUT(tmp, mutated_inputs_never_crash_the_tool, 300)
 	ASSERT_NE(-1, asprintf(&cfgpath, "%s/config", dir));
 	for (round = 0; round < 40; round++) {
 		char *d = malloc(dlen + 40), *c = malloc(clen + 40), *path;
-		struct run_result r;
+		struct proc_out r;
 		size_t n;
 		FILE *f;
 
@@ -1070,7 +1070,7 @@ TEST_F_TIMEOUT(tmp, mutated_inputs_never_crash_the_tool, 300)
 			TH_LOG("round %zu: check: %d %s", round, r.status,
 			       r.err);
 		}
-		run_free(&r);
+		proc_out_free(&r);
 		r = fexp("exclude --fs ext4 --section ext4_dax --release 6.8 --config %s --data %s",
 			 cfgpath, dir);
 		EXPECT_TRUE(sane_exit(&r)) {
@@ -1084,7 +1084,7 @@ TEST_F_TIMEOUT(tmp, mutated_inputs_never_crash_the_tool, 300)
 			EXPECT_NE(0, strlen(r.err));
 			EXPECT_EQ(0, strlen(r.out));
 		}
-		run_free(&r);
+		proc_out_free(&r);
 		free(d);
 		free(c);
 	}
@@ -1145,14 +1145,14 @@ static void expect_rule(struct __test_metadata *_metadata, const char *args,
 {
 	char *dir = tmpdir_new(), *file, *got, *tests;
 	struct strbuf want = { 0 }, ids = { 0 };
-	struct run_result r;
+	struct proc_out r;
 
 	ASSERT_NE(-1, asprintf(&file, "%s/x.exclude", dir));
 	r = fexp("exclude %s -o %s", args, file);
 	ASSERT_EQ(0, r.status) {
 		TH_LOG("%s", r.err);
 	}
-	run_free(&r);
+	proc_out_free(&r);
 	/* what we list is what we meant to list */
 	got = read_from(dir, "x.exclude");
 	tests = tests_of(got);
@@ -1221,13 +1221,13 @@ static void fstests_tree(const char *dir)
 					      "auto" };
 	size_t i;
 
-	if (run_sh("mkdir -p %s/fst/tests/generic", dir))
+	if (shell_call("mkdir -p %s/fst/tests/generic", dir))
 		abort();
 	for (i = 0; i < 3; i++)
 		put_str(str_printf("%s/fst/tests/generic/00%zu", dir, i + 1),
 			str_printf("_begin_fstest %s\n", groups[i]));
 	/* a dax test that never runs on ext4 */
-	if (run_sh("mkdir -p %s/fst/tests/xfs", dir))
+	if (shell_call("mkdir -p %s/fst/tests/xfs", dir))
 		abort();
 	put_str(str_printf("%s/fst/tests/xfs/001", dir), "_begin_fstest dax\n");
 }
@@ -1235,7 +1235,7 @@ static void fstests_tree(const char *dir)
 TEST_F(tmp, exclude_expands_groups_from_the_fstests_tree)
 {
 	char *dir = self->dir, *file = str_printf("%s/x", dir), *got;
-	struct run_result r;
+	struct proc_out r;
 
 	fstests_tree(dir);
 	write_to(dir, "ext4.expunge",
@@ -1245,7 +1245,7 @@ TEST_F(tmp, exclude_expands_groups_from_the_fstests_tree)
 		 "--data", dir, "--fstests", dir, file);
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("", r.err);
-	run_free(&r);
+	proc_out_free(&r);
 	/* each test once, as fstests reads the file */
 	got = fstests_expunged(file, "generic/001 generic/002 generic/003");
 	EXPECT_STREQ("generic/001 yes\ngeneric/002 yes\ngeneric/003 no\n", got);
@@ -1256,19 +1256,19 @@ TEST_F(tmp, exclude_expands_groups_from_the_fstests_tree)
 		 dir);
 	EXPECT_HAS(r.out, "generic/001 # group dax: expunge: needs pmem");
 	EXPECT_STREQ("generic/001\ngeneric/002\n", tests_of(r.out));
-	run_free(&r);
+	proc_out_free(&r);
 	/* the dax section is not one it is for, however it is named */
 	r = fexp("exclude --fs ext4 --section ext4/dax --release 6.8 --data %s",
 		 dir);
 	EXPECT_STREQ("generic/002\n", tests_of(r.out));
-	run_free(&r);
+	proc_out_free(&r);
 	unsetenv("FSTESTS_DIR");
 	free(file);
 }
 
 TEST_F(tmp, exclude_without_a_tree_names_the_groups)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	unsetenv("FSTESTS_DIR");
 	write_to(self->dir, "ext4.expunge",
@@ -1278,13 +1278,13 @@ TEST_F(tmp, exclude_without_a_tree_names_the_groups)
 	EXPECT_STREQ("", tests_of(r.out));
 	EXPECT_HAS(r.out, "# not expanded (no fstests tree): group:dax # expunge: needs pmem");
 	EXPECT_HAS(r.err, "left as comments: dax encrypt\n");
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, check_against_an_fstests_tree)
 {
 	char *dir = self->dir;
-	struct run_result r;
+	struct proc_out r;
 
 	fstests_tree(dir);
 	write_to(dir, "ext4.expunge",
@@ -1295,26 +1295,26 @@ TEST_F(tmp, check_against_an_fstests_tree)
 	EXPECT_HAS(r.out, "ext4.expunge:2: error: generic/009: no such test in");
 	EXPECT_HAS(r.out, "ext4.expunge:4: error: group:nosuch: no test in");
 	EXPECT_HAS(r.out, ": 2 errors, 0 warnings\n");
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, check_names_fstests_would_confuse)
 {
 	char *dir = self->dir, *file, *got;
-	struct run_result r;
+	struct proc_out r;
 
 	write_to(dir, "xfs.expunge", "xfs/191-input-validation expunge # x\n");
 	r = fexp("check --data %s", dir);
 	EXPECT_EQ(1, r.status);
 	EXPECT_HAS(r.out,
 		   "xfs.expunge:1: warning: xfs/191-input-validation: 'check -E' would also leave out xfs/191\n");
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* what fstests does with it, the reason for the warning */
 	ASSERT_NE(-1, asprintf(&file, "%s/x", dir));
 	r = fexp("exclude --fs xfs --release 6.8 --data %s -o %s", dir, file);
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	got = fstests_expunged(file, "xfs/191 xfs/191-input-validation xfs/19 xfs/1910");
 	EXPECT_STREQ("xfs/191 yes\nxfs/191-input-validation yes\nxfs/19 no\nxfs/1910 no\n",
 		     got);

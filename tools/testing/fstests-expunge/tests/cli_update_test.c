@@ -76,15 +76,15 @@ static void add_run(struct _test_data_update *self, const char *kernel,
 	free(copy);
 }
 
-static struct run_result fexp_update(struct _test_data_update *self,
-				     const char *more)
+static struct proc_out fexp_update(struct _test_data_update *self,
+				   const char *more)
 {
 	char *files = str_printf("%s/res/0/result.xml", self->dir);
 	int i;
 
 	for (i = 1; i < self->n; i++)
 		files = str_printf("%s %s/res/%d/result.xml", files, self->dir, i);
-	return run_fexp(str_printf("update --data %s/data %s %s", self->dir, more,
+	return fexp_call(str_printf("update --data %s/data %s %s", self->dir, more,
 			    files));
 }
 
@@ -111,7 +111,7 @@ TEST_F(update, failing_everywhere_becomes_fail_exact_names)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/10=P");
 	add_run(self, "6.12.9", "s2", "generic/100=F");
@@ -135,7 +135,7 @@ TEST_F(update, failing_in_one_section_only_gets_section)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "ext4_1k", "generic/100=F");
 	add_run(self, "6.12.9", "ext4_4k", "generic/100=P");
@@ -154,7 +154,7 @@ TEST_F(update, mixed_outcomes_become_flaky_with_the_rate)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/100=FP");
 	add_run(self, "6.12.9", "s1", "generic/100=P");
@@ -172,7 +172,7 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	for (i = 0; i < 3; i++)
@@ -197,7 +197,7 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 
 TEST_F(update, too_few_passing_runs_change_nothing)
 {
-	struct run_result r;
+	struct proc_out r;
 	const char *held;
 
 	add_run(self, "6.6.30", "s1", "generic/200=P");
@@ -217,7 +217,7 @@ TEST_F(update, too_few_passing_runs_change_nothing)
 TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 {
 	struct dataset ds = { 0 };
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -236,41 +236,41 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 
 TEST_F(update, test_with_an_entry_that_does_not_apply_gets_no_second)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/600=F");
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
 	EXPECT_STREQ("", r.out);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(update, broken_data_exits_2)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	put_str(str_printf("%s/data/ext4.expunge", self->dir),
 		"generic/100 fial # a typo\n");
 	add_run(self, "6.12.9", "s1", "generic/100=F");
 	r = fexp_update(self, "");
 	EXPECT_EQ(2, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	add_run(self, "6.12.9", "s1", "generic/100=F generic/300=P");
 	ASSERT_EQ(0, chdir(self->dir));
-	r = run_fexp(str_printf("update --data data res"));
+	r = fexp_call(str_printf("update --data data res"));
 	EXPECT_EQ(0, r.status);
 	put_str("update.patch", r.out);
 	ASSERT_EQ(0, system("cp -r data written && cp -r data patched"));
 	/* the same change, by --write and by the diff */
-	r = run_fexp("update --data written --write res");
+	r = fexp_call("update --data written --write res");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(0, system("sed -i 's,/data/,/patched/,' update.patch"));
 	EXPECT_EQ(0, system("patch -s -p1 < update.patch"));
@@ -280,13 +280,13 @@ TEST_F(update, diff_applies_with_patch_and_gives_the_written_data)
 
 TEST_F(update, unreadable_results_exit_2)
 {
-	struct run_result r = run_fexp(str_printf("update --data %s/data %s/nothing",
+	struct proc_out r = fexp_call(str_printf("update --data %s/data %s/nothing",
 					   self->dir, self->dir));
 
 	EXPECT_EQ(2, r.status);
-	r = run_fexp("update");
+	r = fexp_call("update");
 	EXPECT_EQ(2, r.status);
-	r = run_fexp(str_printf("update --min-runs 0 %s", RUNS));
+	r = fexp_call(str_printf("update --min-runs 0 %s", RUNS));
 	EXPECT_EQ(2, r.status);
 }
 
@@ -307,7 +307,7 @@ static char *suite(const char *fs, const char *kernel, const char *section,
 /* Every suite is a section of the run, with its own FSTYP and KERNEL. */
 TEST_F(update, every_suite_of_a_testsuites_file_is_read)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
 	put_str(str_printf("%s/res/0/result.xml", self->dir),
@@ -336,7 +336,7 @@ TEST_F(update, every_suite_of_a_testsuites_file_is_read)
 /* Suites of one section in one file: attempts of one run, said. */
 TEST_F(update, suites_of_one_section_are_one_run)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
 	put_str(str_printf("%s/res/0/result.xml", self->dir),
@@ -349,21 +349,21 @@ TEST_F(update, suites_of_one_section_are_one_run)
 	EXPECT_NE(NULL, strstr(r.out, "failed 1 of 2 attempts in 1 runs"));
 	EXPECT_NE(NULL, strstr(r.err, "0/result.xml: section s1: suites set up differently"));
 	EXPECT_NE(NULL, strstr(r.err, "differently (KERNEL) taken as one run of ext4 on 6.12.9"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* What the walk of a directory leaves out is said, and is no error. */
 TEST_F(update, places_left_out_are_named_on_stderr)
 {
 	const char *deep = "res/1/2/3/4/5/6/7/8/9";
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/100=F");
 	ASSERT_EQ(0, chdir(self->dir));
 	ASSERT_EQ(0, system(str_printf("mkdir -p res/link %s", deep)));
 	ASSERT_EQ(0, system(str_printf("cp res/0/result.xml %s/", deep)));
 	ASSERT_EQ(0, symlink("../0/result.xml", "res/link/result.xml"));
-	r = run_fexp("update --data data res");
+	r = fexp_call("update --data data res");
 	EXPECT_EQ(0, r.status);
 	/* read once: neither the link nor the deep copy */
 	EXPECT_NE(NULL, strstr(r.out, "# failed 1 of 1 runs"));
@@ -371,7 +371,7 @@ TEST_F(update, places_left_out_are_named_on_stderr)
 	EXPECT_NE(NULL, strstr(r.err, "res/1/2/3/4/5/6/7/8/9: left out: deeper than 8 levels"));
 	EXPECT_NE(NULL, strstr(r.err, "2 place(s) that may hold results were left out"));
 	ASSERT_EQ(0, chdir("/"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* Passing on one kernel says nothing of the others: fixed=, no removal. */
@@ -379,7 +379,7 @@ TEST_F(update, passing_on_one_kernel_only_is_no_removal)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	for (i = 0; i < 3; i++)
@@ -398,7 +398,7 @@ TEST_F(update, passing_on_one_kernel_only_is_no_removal)
 TEST_F(update, fstyp_is_no_path)
 {
 	static const char * const bad[] = { "../pwned", "global", "ext4/../../x" };
-	struct run_result r;
+	struct proc_out r;
 	size_t i, len;
 
 	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
@@ -414,7 +414,7 @@ TEST_F(update, fstyp_is_no_path)
 		EXPECT_NE(0, access(str_printf("%s/pwned.expunge", self->dir), F_OK));
 		EXPECT_STREQ("", get_file(str_printf("%s/data/global.expunge",
 						     self->dir), &len));
-		run_free(&r);
+		proc_out_free(&r);
 	}
 }
 
@@ -423,7 +423,7 @@ TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
 {
 	struct dataset ds = { 0 };
 	const struct entry *e;
-	struct run_result r;
+	struct proc_out r;
 	char *text;
 	size_t len;
 	int i;
@@ -448,7 +448,7 @@ TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
 /* Lines "check" would warn of are not proposed: the reason is said. */
 TEST_F(update, no_line_check_rejects)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "xfs/001=F generic/001-foo=F");
 	r = fexp_update(self, "");
@@ -457,14 +457,14 @@ TEST_F(update, no_line_check_rejects)
 	EXPECT_EQ(NULL, strstr(r.out, "generic/001-foo"));
 	EXPECT_NE(NULL, strstr(r.err, "xfs/001: a xfs test never runs on ext4"));
 	EXPECT_NE(NULL, strstr(r.err, "'check -E' would also leave out generic/001"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* A section name that is a glob or a negation is no section= value. */
 TEST_F(update, section_names_that_are_patterns_are_not_written)
 {
 	static const char * const bad[] = { "*", "!dax", "a,b" };
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -475,14 +475,14 @@ TEST_F(update, section_names_that_are_patterns_are_not_written)
 		EXPECT_EQ(0, r.status);
 		EXPECT_EQ(NULL, strstr(r.out, "section="));
 		EXPECT_NE(NULL, strstr(r.err, "not a plain section name"));
-		run_free(&r);
+		proc_out_free(&r);
 	}
 }
 
 /* A fail entry whose "if" the results cannot decide: said, not silent. */
 TEST_F(update, fail_entry_with_if_is_noted)
 {
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	put_str(str_printf("%s/data/ext4.expunge", self->dir),
@@ -492,13 +492,13 @@ TEST_F(update, fail_entry_with_if_is_noted)
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:1: generic/700: its 'if' condition"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* Failing on one kernel and passing on a later one is no flake. */
 TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
 {
-	struct run_result r;
+	struct proc_out r;
 	int i;
 
 	add_run(self, "6.6.30", "s1", "generic/100=F");
@@ -513,19 +513,19 @@ TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
 		add_run(self, "6.6.31", "s1", "generic/100=P");
 	r = fexp_update(self, "");
 	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   fixed=6.6.31 passed=6.6.31"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* The diff applies with git apply and patch -p1, whatever the path. */
 TEST_F(update, diff_paths_apply)
 {
-	struct run_result r;
+	struct proc_out r;
 	char *dir;
 
 	add_run(self, "6.12.9", "s1", "generic/100=F");
 	ASSERT_EQ(0, chdir(self->dir));
 	ASSERT_EQ(0, system("mkdir 'with space' && cp -r data 'with space'/"));
-	r = run_fexp("update --data './with space/data' res");
+	r = fexp_call("update --data './with space/data' res");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "a/./"));
 	put_str("space.patch", r.out);
@@ -533,14 +533,14 @@ TEST_F(update, diff_paths_apply)
 	EXPECT_EQ(0, system("grep -q generic/100 'with space/data/ext4.expunge'"));
 	/* an absolute path outside any git tree: no "a//tmp" */
 	dir = str_printf("%s/data", self->dir);
-	r = run_fexp(str_printf("update --data %s res", dir));
+	r = fexp_call(str_printf("update --data %s res", dir));
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "a//"));
 	EXPECT_NE(NULL, strstr(r.out, "--- a/data/ext4.expunge\n"));
 	put_str("abs.patch", r.out);
 	EXPECT_EQ(0, system("git apply --check abs.patch"));
 	ASSERT_EQ(0, chdir("/"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

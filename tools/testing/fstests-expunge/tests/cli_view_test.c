@@ -13,9 +13,9 @@
 #define SHIPPED	SRCDIR "/data"
 #define FIX	"fixed-by=0123456789ab"
 
-static __printf(1, 2) struct run_result fexp(const char *fmt, ...)
+static __printf(1, 2) struct proc_out fexp(const char *fmt, ...)
 {
-	struct run_result r;
+	struct proc_out r;
 	va_list ap;
 	char *args;
 
@@ -24,7 +24,7 @@ static __printf(1, 2) struct run_result fexp(const char *fmt, ...)
 		abort();
 	va_end(ap);
 	unsetenv("FSTESTS_EXPUNGE_DATA");
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	return r;
 }
@@ -71,7 +71,7 @@ TEST_F(tmp, lines_that_apply_grouped)
 		"xfs.expunge:4:    xfs/102      fail    section=crc,reflink cause=tools  # xfsprogs\n"
 		"\nflaky, cause not said: 1 line\n"
 		"xfs.expunge:3:    xfs/101      flaky   section=crc retries=5  # now and then\n";
-	struct run_result r;
+	struct proc_out r;
 	char *want;
 
 	view_data(self->dir);
@@ -82,7 +82,7 @@ TEST_F(tmp, lines_that_apply_grouped)
 	want = view_of(self->dir, "6.12.50", "section crc", body);
 	EXPECT_STREQ(want, r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /* An old kernel: eol/ lines by their own file; a switch; no section */
@@ -99,7 +99,7 @@ TEST_F(tmp, old_kernel_switch_and_no_section)
 		"xfs.expunge:1:     generic/010  fail    cause=test  # the test races\n"
 		"\nfail, cause env: 1 line\n"
 		"xfs.expunge:5:     xfs/103      fail    env=gce cause=env  # on gce only\n";
-	struct run_result r;
+	struct proc_out r;
 	char *want;
 
 	view_data(self->dir);
@@ -109,7 +109,7 @@ TEST_F(tmp, old_kernel_switch_and_no_section)
 	want = view_of(self->dir, "4.19.300", "no section", body);
 	EXPECT_STREQ(want, r.out);
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_F(tmp, usage_errors)
@@ -118,7 +118,7 @@ TEST_F(tmp, usage_errors)
 		"view", "view --section crc", "view --fs xfs extra",
 		"view --fs xfs --env nosuch", "view --fs xfs --nosuch",
 	};
-	struct run_result r;
+	struct proc_out r;
 	size_t i;
 
 	view_data(self->dir);
@@ -127,14 +127,14 @@ TEST_F(tmp, usage_errors)
 		EXPECT_EQ(2, r.status) TH_LOG("%s", bad[i]);
 		EXPECT_STREQ("", r.out);
 		EXPECT_NE(0, strlen(r.err));
-		run_free(&r);
+		proc_out_free(&r);
 	}
 	/* data with an error: no view of half the lines */
 	put_in_dir(self->dir, "xfs.expunge", "xfs/1 nosuchkind # x\n");
 	r = fexp("view --fs xfs --release 6.12.50 --data %s", self->dir);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge:1"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 static int str_qcmp(const void *a, const void *b)
@@ -235,12 +235,12 @@ TEST_F_TIMEOUT(tmp, same_tests_as_exclude_and_flaky, 300)
 						*cells[c][1] ? "--section " : "",
 						cells[c][1], kernels[k], config,
 						SHIPPED);
-			struct run_result v = fexp("view %s", opts);
+			struct proc_out v = fexp("view %s", opts);
 
 			ASSERT_EQ(0, v.status) TH_LOG("%s: %s", opts, v.err);
 			for (m = 0; m < ARRAY_SIZE(kinds); m++) {
-				struct run_result o = fexp("%s %s", kinds[m][0],
-							   opts);
+				struct proc_out o = fexp("%s %s", kinds[m][0],
+							 opts);
 				char *want = tests_named(o.out, NULL);
 				char *got = view_tests(v.out, kinds[m][1]);
 
@@ -250,9 +250,9 @@ TEST_F_TIMEOUT(tmp, same_tests_as_exclude_and_flaky, 300)
 				checked += strlen(want) > 0;
 				free(want);
 				free(got);
-				run_free(&o);
+				proc_out_free(&o);
 			}
-			run_free(&v);
+			proc_out_free(&v);
 			free(opts);
 		}
 	}

@@ -18,7 +18,7 @@ static char *fstests_tree(const char *dir, const char *have, const char *lack)
 
 	if (asprintf(&path, "%s/fstests", dir) < 0 ||
 	    asprintf(&test, "%s/tests/generic/531", path) < 0 ||
-	    run_sh("mkdir -p %s/tests/generic", path))
+	    shell_call("mkdir -p %s/tests/generic", path))
 		abort();
 	f = fopen(test, "w");
 	if (!f)
@@ -66,12 +66,12 @@ TEST(hints_say_which_fix_the_tree_lacks)
 	char *dir = git_sandbox(), *tree = git_repo(dir, "linux");
 	char *have = git_commit(tree, "fs: the fix we have\n");
 	char *fst = fstests_tree(dir, have, "fedcba987654");
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	ASSERT_LE(0, asprintf(&args, "compare --fstests %s --srctree %s %s",
 			      fst, tree, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(1, r.status);		/* generic/531 still regresses */
 	EXPECT_NE(NULL, strstr(r.out, "fedcba987654"));
 	EXPECT_NE(NULL, strstr(r.out, "not in HEAD"));
@@ -81,42 +81,42 @@ TEST(hints_say_which_fix_the_tree_lacks)
 	EXPECT_EQ(NULL, strstr(r.out, "0123456789ab"));
 	/* only a failing test gets hints: generic/564 has no source here */
 	EXPECT_EQ(NULL, strstr(r.err, "generic/003"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 
 	ASSERT_LE(0, asprintf(&args, "compare --format json --fstests %s --srctree %s %s",
 			      fst, tree, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(1, count_hints(r.out, true));	/* the one with a fix */
 	EXPECT_LT(0, count_hints(r.out, false));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 
 	ASSERT_LE(0, asprintf(&args, "compare --format ktap --fstests %s --srctree %s %s",
 			      fst, tree, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_NE(NULL, strstr(r.out, "    # fix fedcba987654"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(hints_without_git_list_the_fixes)
 {
 	char *dir = git_sandbox();
 	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	ASSERT_LE(0, asprintf(&args, "compare --fstests %s %s", fst, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(1, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "aaaaaaaaaaaa"));
 	EXPECT_NE(NULL, strstr(r.out, "bbbbbbbbbbbb"));
 	EXPECT_EQ(NULL, strstr(r.out, "is in HEAD"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 /* The line of the report that names fix, or NULL */
@@ -137,51 +137,51 @@ TEST(hints_in_email_and_html)
 {
 	char *dir = git_sandbox();
 	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
-	struct run_result r;
+	struct proc_out r;
 	char *args, *line;
 
 	ASSERT_LE(0, asprintf(&args, "compare --format email --fstests %s %s",
 			      fst, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(1, r.status);
 	line = line_with(r.out, "bbbbbbbbbbbb");
 	ASSERT_NE(NULL, line);
 	EXPECT_TRUE(str_starts(line, "      fix bbbbbbbbbbbb"));
 	EXPECT_GE(72, strlen(line));
 	free(line);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 
 	ASSERT_LE(0, asprintf(&args, "compare --format html --fstests %s %s",
 			      fst, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(1, r.status);
 	line = line_with(r.out, "bbbbbbbbbbbb");
 	ASSERT_NE(NULL, line);
 	EXPECT_NE(NULL, strstr(line, "<p class=\"hint\">fix bbbbbbbbbbbb"));
 	free(line);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(hints_need_a_readable_git_tree)
 {
 	char *dir = git_sandbox();
 	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	/* a broken .git: the history cannot be read */
-	ASSERT_EQ(0, run_sh("mkdir -p %s/broken/.git", dir));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/broken/.git", dir));
 	ASSERT_LE(0, asprintf(&args, "compare --fstests %s --srctree %s/broken %s",
 			      fst, dir, RUN4));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(0, strlen(r.err));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -184,7 +184,7 @@ static void fst_open(struct fst *f, const char *tag)
 	f->dir = git_sandbox();
 	f->repo = git_repo(f->dir, "fstests");
 	f->fix = git_commit(f->repo, "generic: fix use of uninitialized var\n");
-	if (tag && run_sh("git -C %s tag %s", f->repo, tag))
+	if (tag && shell_call("git -C %s tag %s", f->repo, tag))
 		abort();
 	free(git_commit(f->repo, "later\n"));
 	if (fstests_rev_open(f->repo, &f->rev, &err))

@@ -197,7 +197,7 @@ TEST(filesystem_without_its_own_file_gets_global_only)
 	free(dir);
 }
 
-/* The binary under test, as run_fexp() finds it. */
+/* The binary under test, as fexp_call() finds it. */
 static char *fexp_binary(void)
 {
 	const char *bin = getenv("FEXP");
@@ -210,11 +210,11 @@ static char *fexp_binary(void)
  * in usr/bin/) and run "kernel" with it; env is FSTESTS_EXPUNGE_DATA
  * (NULL: unset).
  */
-static struct run_result run_copy(const char *dir, const char *bin,
-				  const char *env)
+static struct proc_out run_copy(const char *dir, const char *bin,
+				const char *env)
 {
 	char *cmd, *path, *args, *cfg, *orig = fexp_binary();
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&path, "%s/%s", dir, bin) < 0 ||
 	    asprintf(&cmd, "mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'",
@@ -228,7 +228,7 @@ static struct run_result run_copy(const char *dir, const char *bin,
 	else
 		unsetenv(DATA_ENV);
 	setenv("FEXP", path, 1);
-	r = run_fexp(args);
+	r = fexp_call(args);
 	setenv("FEXP", orig, 1);
 	unsetenv(DATA_ENV);
 	unlink(cfg);
@@ -243,14 +243,14 @@ static struct run_result run_copy(const char *dir, const char *bin,
 TEST_F(tmp, lone_binary_reads_builtin_data)
 {
 	char *dir = self->dir;
-	struct run_result r;
+	struct proc_out r;
 
 	r = run_copy(dir, "fstests-expunge", NULL);
 	EXPECT_EQ(0, r.status);
 	/* the data is found nowhere else: said once */
 	EXPECT_NE(NULL, strstr(r.out, "\ndata:     built in: "));
 	EXPECT_EQ(NULL, strstr(r.out, "(built in)"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 /*
@@ -260,7 +260,7 @@ TEST_F(tmp, lone_binary_reads_builtin_data)
 TEST_F(tmp, lone_binary_beside_unrelated_data_says_it_is_not_read)
 {
 	char *dir = self->dir, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&want, "%s/data", dir) < 0 || mkdir(want, 0755))
 		abort();
@@ -271,7 +271,7 @@ TEST_F(tmp, lone_binary_beside_unrelated_data_says_it_is_not_read)
 	EXPECT_EQ(NULL, strstr(r.out, " mine"));
 	EXPECT_NE(NULL, strstr(r.err, want));
 	EXPECT_NE(NULL, strstr(r.err, "--data"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(want);
 }
 
@@ -279,7 +279,7 @@ TEST_F(tmp, lone_binary_beside_unrelated_data_says_it_is_not_read)
 TEST_F(tmp, binary_in_a_source_tree_reads_its_data)
 {
 	char *dir = self->dir, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&want, "%s/data", dir) < 0 || mkdir(want, 0755))
 		abort();
@@ -293,14 +293,14 @@ TEST_F(tmp, binary_in_a_source_tree_reads_its_data)
 		abort();
 	EXPECT_NE(NULL, strstr(r.out, want));
 	EXPECT_EQ(NULL, strstr(r.err, "not read"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(want);
 }
 
 TEST_F(tmp, installed_binary_reads_share_then_environment)
 {
 	char *dir = self->dir, *env = make_dir(), *share, *want;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&share, "mkdir -p '%s/usr/share/fstests-expunge'",
 		     dir) < 0 || system(share))
@@ -318,7 +318,7 @@ TEST_F(tmp, installed_binary_reads_share_then_environment)
 		abort();
 	EXPECT_NE(NULL, strstr(r.out, want));
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* the environment comes first */
 	r = run_copy(dir, "usr/bin/fstests-expunge", env);
@@ -326,7 +326,7 @@ TEST_F(tmp, installed_binary_reads_share_then_environment)
 		abort();
 	EXPECT_NE(NULL, strstr(r.out, want));
 	free(want);
-	run_free(&r);
+	proc_out_free(&r);
 	remove_dir(env);
 	free(share);
 	free(env);

@@ -24,7 +24,7 @@ FIXTURE_SETUP(scratch)
 /* runs even when an assertion failed: no directory is left behind */
 FIXTURE_TEARDOWN(scratch)
 {
-	run_sh("rm -rf '%s'", self->dir);
+	shell_call("rm -rf '%s'", self->dir);
 	free(self->path);
 	free(self->dir);
 }
@@ -38,8 +38,8 @@ TEST_F(scratch, every_format_round_trips)
 
 	want = get_file(REAL_CONFIG, &wantlen);
 	for (i = 0; i < ARRAY_SIZE(compressors); i++) {
-		ASSERT_EQ(0, run_sh("%s '%s' > '%s'", compressors[i][0],
-				    REAL_CONFIG, self->path));
+		ASSERT_EQ(0, shell_call("%s '%s' > '%s'", compressors[i][0],
+					REAL_CONFIG, self->path));
 		buf = get_file(self->path, &len);
 		EXPECT_STREQ(compressors[i][1], compression_of(buf, len));
 		ASSERT_EQ(0, decompress_buf(buf, len, 1 << 20, &out, &outlen,
@@ -65,8 +65,8 @@ TEST_F(scratch, corrupt_and_cut_compressed_data_are_errors)
 	char *buf, *out;
 
 	for (i = 0; i < ARRAY_SIZE(compressors); i++) {
-		ASSERT_EQ(0, run_sh("%s '%s' > '%s'", compressors[i][0],
-				    REAL_CONFIG, self->path));
+		ASSERT_EQ(0, shell_call("%s '%s' > '%s'", compressors[i][0],
+					REAL_CONFIG, self->path));
 		buf = get_file(self->path, &len);
 		EXPECT_EQ(-1, decompress_buf(buf, len / 2, 1 << 20, &out,
 					     &outlen, &format, &why));

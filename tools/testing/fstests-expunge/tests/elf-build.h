@@ -63,7 +63,7 @@ static inline char *build_kobj(const char *dir, const char *name,
 		fprintf(f, "\t.section .modinfo, \"a\"\n\t.asciz \"license=GPL\"\n"
 			"\t.asciz \"%s\"\n\t.asciz \"name=configs\"\n",
 			spec->vermagic);
-	if (fclose(f) || run_sh("cc -c -o '%s' '%s'", obj, src))
+	if (fclose(f) || shell_call("cc -c -o '%s' '%s'", obj, src))
 		abort();
 	free(src);
 	return obj;
@@ -74,7 +74,7 @@ static inline char *real_config_gz(const char *dir)
 {
 	char *gz = str_printf("%s/config_data.gz", dir);
 
-	if (run_sh("gzip -n -9 -c '%s' > '%s'", REAL_CONFIG, gz))
+	if (shell_call("gzip -n -9 -c '%s' > '%s'", REAL_CONFIG, gz))
 		abort();
 	return gz;
 }

@@ -22,7 +22,7 @@
 /* Make dir/rel with text, and the directories above it */
 static void put(const char *dir, const char *rel, const char *text)
 {
-	if (run_sh("mkdir -p \"$(dirname '%s/%s')\"", dir, rel))
+	if (shell_call("mkdir -p \"$(dirname '%s/%s')\"", dir, rel))
 		abort();
 	put_str(str_printf("%s/%s", dir, rel), text);
 }
@@ -30,7 +30,7 @@ static void put(const char *dir, const char *rel, const char *text)
 /* The tool's exit status for args (printf format); stderr to *err */
 static __printf(2, 3) int fexp(char **err, const char *fmt, ...)
 {
-	struct run_result r;
+	struct proc_out r;
 	va_list ap;
 	char *args;
 
@@ -38,7 +38,7 @@ static __printf(2, 3) int fexp(char **err, const char *fmt, ...)
 	if (vasprintf(&args, fmt, ap) < 0)
 		abort();
 	va_end(ap);
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	free(r.out);
 	if (err)
@@ -56,7 +56,7 @@ static bool as_nobody(const char *dir)
 {
 	const char *bin = getenv("FEXP");
 
-	if (!geteuid() && (run_sh("setpriv --version >/dev/null 2>&1") ||
+	if (!geteuid() && (shell_call("setpriv --version >/dev/null 2>&1") ||
 			   chmod(dir, 0755)))
 		return false;
 	if (!geteuid())
@@ -145,8 +145,8 @@ TEST_F(tmp, an_unreadable_results_directory_is_no_clean_exit)
 
 	put(self->dir, "r/a/result.xml", HEAD PASS("generic/001") END);
 	put(self->dir, "r/b/result.xml", HEAD FAIL("generic/002") END);
-	ASSERT_EQ(0, run_sh("chmod -R a+rX %s && chmod 000 %s/r/b", self->dir,
-			    self->dir));
+	ASSERT_EQ(0, shell_call("chmod -R a+rX %s && chmod 000 %s/r/b", self->dir,
+				self->dir));
 	if (!as_nobody(self->dir))
 		SKIP(return, "no setpriv to run as nobody");
 	EXPECT_EQ(2, fexp(&err, DATA "%s/r", self->dir));
@@ -189,12 +189,12 @@ TEST_F(tmp, unreadable_xfstests_bld_lists_fail_the_import)
 	char *err;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		run_sh("rm -rf %s/t", self->dir);
+		shell_call("rm -rf %s/t", self->dir);
 		put(self->dir, "t/" BLD "global_exclude", "generic/001\n");
 		put(self->dir, "t/" BLD "ext4/exclude", "generic/002\n");
 		put(self->dir, "t/" BLD "ext4/cfg/a.exclude", "generic/003\n");
-		ASSERT_EQ(0, run_sh("cd %s/t/" BLD " && %s", self->dir,
-				    cases[i].make));
+		ASSERT_EQ(0, shell_call("cd %s/t/" BLD " && %s", self->dir,
+					cases[i].make));
 		EXPECT_EQ(2, fexp(&err, "import --from xfstests-bld %s/t",
 				  self->dir)) TH_LOG("%s", cases[i].make);
 		EXPECT_NE(NULL, strstr(err, cases[i].named))
@@ -202,7 +202,7 @@ TEST_F(tmp, unreadable_xfstests_bld_lists_fail_the_import)
 		free(err);
 	}
 	/* the tree itself, whole: 0 */
-	run_sh("rm -rf %s/t", self->dir);
+	shell_call("rm -rf %s/t", self->dir);
 	put(self->dir, "t/" BLD "global_exclude", "generic/001\n");
 	put(self->dir, "t/" BLD "ext4/exclude", "generic/002\n");
 	EXPECT_EQ(0, fexp(NULL, "import --from xfstests-bld %s/t", self->dir));
@@ -231,21 +231,21 @@ TEST_F(tmp, unreadable_kdevops_lists_fail_the_import)
 	char *err;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		run_sh("rm -rf %s/t", self->dir);
+		shell_call("rm -rf %s/t", self->dir);
 		put(self->dir, "t/" KD "any/README.md", "lists\n");
 		put(self->dir, "t/" KD "6.1.0/xfs/unassigned/xfs_crc.txt",
 		    "generic/001\n");
 		put(self->dir, "t/" KD "6.1.0/xfs/unassigned/all.txt",
 		    "generic/002\n");
-		ASSERT_EQ(0, run_sh("cd %s/t/" KD " && %s", self->dir,
-				    cases[i].make));
+		ASSERT_EQ(0, shell_call("cd %s/t/" KD " && %s", self->dir,
+					cases[i].make));
 		EXPECT_EQ(2, fexp(&err, "import --from kdevops %s/t", self->dir))
 			TH_LOG("%s", cases[i].make);
 		EXPECT_NE(NULL, strstr(err, cases[i].named))
 			TH_LOG("%s: %s", cases[i].make, err);
 		free(err);
 	}
-	run_sh("rm -rf %s/t", self->dir);
+	shell_call("rm -rf %s/t", self->dir);
 	put(self->dir, "t/" KD "any/README.md", "lists\n");
 	put(self->dir, "t/" KD "6.1.0/xfs/unassigned/xfs_crc.txt",
 	    "generic/001\n");
@@ -262,9 +262,9 @@ TEST_F(tmp, an_unreadable_list_directory_fails_the_import)
 	put(self->dir, "k/" KD "any/README.md", "lists\n");
 	put(self->dir, "k/" KD "6.1.0/xfs/unassigned/xfs_crc.txt",
 	    "generic/001\n");
-	ASSERT_EQ(0, run_sh("chmod -R a+rX %s", self->dir));
-	ASSERT_EQ(0, run_sh("chmod 000 %s/t/" BLD "ext4/cfg %s/k/" KD "6.1.0/xfs",
-			    self->dir, self->dir));
+	ASSERT_EQ(0, shell_call("chmod -R a+rX %s", self->dir));
+	ASSERT_EQ(0, shell_call("chmod 000 %s/t/" BLD "ext4/cfg %s/k/" KD "6.1.0/xfs",
+				self->dir, self->dir));
 	if (!as_nobody(self->dir))
 		SKIP(return, "no setpriv to run as nobody");
 	EXPECT_EQ(2, fexp(&err, "import --from xfstests-bld %s/t", self->dir));

@@ -35,7 +35,7 @@ static struct world make_world(void)
 		     "ext4/004  fail  fixed=6.6.30 fixed-by=89abcdef0123  # versions\n"
 		     "ext4/005  fail  # nothing fixes it\n",
 		     w.own, UP1) < 0 ||
-	    run_sh("printf '%%s' '%s' > %s/ext4.expunge", text, w.data))
+	    shell_call("printf '%%s' '%s' > %s/ext4.expunge", text, w.data))
 		abort();
 	free(text);
 	return w;
@@ -70,17 +70,17 @@ static char *explain_line(const char *out, const char *test)
 	return line;
 }
 
-static struct run_result run_exclude(const struct world *w, const char *srctree,
-				     const char *release)
+static struct proc_out run_exclude(const struct world *w, const char *srctree,
+				   const char *release)
 {
 	char *args;
-	struct run_result r;
+	struct proc_out r;
 
 	if (asprintf(&args, "exclude --fs ext4 --release %s --data %s --explain%s%s",
 		     release, w->data, srctree ? " --srctree " : "",
 		     srctree ? srctree : "") < 0)
 		abort();
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	return r;
 }
@@ -88,7 +88,7 @@ static struct run_result run_exclude(const struct world *w, const char *srctree,
 TEST(backport_and_own_commit_stop_an_entry)
 {
 	struct world w = make_world();
-	struct run_result r = run_exclude(&w, w.repo, "6.6.29");
+	struct proc_out r = run_exclude(&w, w.repo, "6.6.29");
 	char *line, *want;
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -118,27 +118,27 @@ TEST(backport_and_own_commit_stop_an_entry)
 	EXPECT_STREQ(want, line);
 	free(line);
 	free(want);
-	run_free(&r);
-	run_sh("rm -rf %s", w.dir);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", w.dir);
 }
 
 TEST(version_lists_still_decide_with_a_git_tree)
 {
 	struct world w = make_world();
-	struct run_result r = run_exclude(&w, w.repo, "6.6.30");
+	struct proc_out r = run_exclude(&w, w.repo, "6.6.30");
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	/* 89abcdef0123 is not in the tree, but fixed=6.6.30 is reached */
 	EXPECT_FALSE(excluded(r.out, "ext4/004"));
 	EXPECT_TRUE(excluded(r.out, "ext4/003"));
-	run_free(&r);
-	run_sh("rm -rf %s", w.dir);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", w.dir);
 }
 
 TEST(without_a_git_tree_the_versions_decide)
 {
 	struct world w = make_world();
-	struct run_result r = run_exclude(&w, NULL, "6.6.29");
+	struct proc_out r = run_exclude(&w, NULL, "6.6.29");
 	char *line, *plain;
 
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -147,7 +147,7 @@ TEST(without_a_git_tree_the_versions_decide)
 	line = explain_line(r.out, "ext4/001");
 	EXPECT_NE(NULL, strstr(line, "fixed-by=0123456789ab not checked (no git tree)"));
 	free(line);
-	run_free(&r);
+	proc_out_free(&r);
 
 	/* a tree that is not a git tree: the same */
 	ASSERT_LT(0, asprintf(&plain, "%s/plain", w.dir));
@@ -155,8 +155,8 @@ TEST(without_a_git_tree_the_versions_decide)
 	r = run_exclude(&w, plain, "6.6.29");
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_TRUE(excluded(r.out, "ext4/001"));
-	run_free(&r);
-	run_sh("rm -rf %s", w.dir);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", w.dir);
 }
 
 static char *real_git(void)
@@ -174,12 +174,12 @@ static char *real_git(void)
 TEST(second_run_reads_the_cache)
 {
 	struct world w = make_world();
-	struct run_result r = run_exclude(&w, w.repo, "6.6.29");
+	struct proc_out r = run_exclude(&w, w.repo, "6.6.29");
 	char *cache, *log, *path, *bin;
 	FILE *f;
 
 	ASSERT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	ASSERT_LT(0, asprintf(&cache, "%s/cache/fstests-expunge/git-%s", w.dir,
 			      w.backport));
 	EXPECT_EQ(0, access(cache, R_OK));
@@ -200,16 +200,16 @@ TEST(second_run_reads_the_cache)
 	r = run_exclude(&w, w.repo, "6.6.29");
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_FALSE(excluded(r.out, "ext4/001"));
-	EXPECT_EQ(0, run_sh("grep -q rev-parse %s", log));
-	EXPECT_NE(0, run_sh("grep -q log %s", log));
-	run_free(&r);
-	run_sh("rm -rf %s", w.dir);
+	EXPECT_EQ(0, shell_call("grep -q rev-parse %s", log));
+	EXPECT_NE(0, shell_call("grep -q log %s", log));
+	proc_out_free(&r);
+	shell_call("rm -rf %s", w.dir);
 }
 
 TEST(a_revert_of_the_backport_undoes_the_fix)
 {
 	struct world w = make_world();
-	struct run_result r;
+	struct proc_out r;
 	char *revert, *msg, *line;
 
 	if (asprintf(&msg, "Revert \"ext4: a fix\"\n\nThis reverts commit %s.\n",
@@ -227,7 +227,7 @@ TEST(a_revert_of_the_backport_undoes_the_fix)
 	EXPECT_NE(NULL, strstr(line, msg)) TH_LOG("%s", line);
 	free(msg);
 	free(line);
-	run_free(&r);
+	proc_out_free(&r);
 	/* and a revert of the revert brings it back */
 	if (asprintf(&msg, "Revert \"Revert \\\"ext4: a fix\\\"\"\n\nThis reverts commit %s.\n",
 		     revert) < 0)
@@ -236,15 +236,15 @@ TEST(a_revert_of_the_backport_undoes_the_fix)
 	free(msg);
 	r = run_exclude(&w, w.repo, "6.6.29");
 	EXPECT_FALSE(excluded(r.out, "ext4/001")) TH_LOG("%s", r.out);
-	run_free(&r);
+	proc_out_free(&r);
 	free(revert);
-	run_sh("rm -rf %s", w.dir);
+	shell_call("rm -rf %s", w.dir);
 }
 
 TEST(a_release_of_another_commit_than_head_is_said_or_used)
 {
 	struct world w = make_world();
-	struct run_result r;
+	struct proc_out r;
 	char *release;
 
 	/* the build names the commit before the backport: judge that one */
@@ -254,15 +254,15 @@ TEST(a_release_of_another_commit_than_head_is_said_or_used)
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_TRUE(excluded(r.out, "ext4/001")) TH_LOG("%s", r.out);
 	EXPECT_FALSE(excluded(r.out, "ext4/002"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(release);
 	/* a tree whose Makefile says another version than the kernel judged */
-	run_sh("printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n' > %s/Makefile", w.repo);
+	shell_call("printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n' > %s/Makefile", w.repo);
 	r = run_exclude(&w, w.repo, "6.6.29");
 	EXPECT_NE(NULL, strstr(r.err, "6.12.3")) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(r.err, "HEAD")) TH_LOG("%s", r.err);
-	run_free(&r);
-	run_sh("rm -rf %s", w.dir);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", w.dir);
 }
 
 TEST_HARNESS_MAIN

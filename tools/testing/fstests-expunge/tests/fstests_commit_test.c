@@ -24,13 +24,13 @@ static char *make_tree(const char *dir, bool git)
 	char *sha;
 	size_t len;
 
-	if (run_sh("mkdir -p %s/tests/generic && echo '#!/bin/bash' > %s/check",
-		   dir, dir))
+	if (shell_call("mkdir -p %s/tests/generic && echo '#!/bin/bash' > %s/check",
+		       dir, dir))
 		abort();
 	if (!git)
 		return NULL;
-	if (run_sh("cd %s && " GIT " init -q && " GIT " add . && "
-		   GIT " commit -qm t && git rev-parse HEAD > %s", dir, head))
+	if (shell_call("cd %s && " GIT " init -q && " GIT " add . && "
+		       GIT " commit -qm t && git rev-parse HEAD > %s", dir, head))
 		abort();
 	sha = get_file(head, &len);
 	sha[strcspn(sha, "\n")] = '\0';
@@ -42,7 +42,7 @@ static char *put_results(const char *dir)
 {
 	char *res = str_printf("%s/results/ext4_1k", dir);
 
-	if (run_sh("mkdir -p %s && cp %s %s/", res, XML, res))
+	if (shell_call("mkdir -p %s && cp %s %s/", res, XML, res))
 		abort();
 	return str_printf("%s/result.xml", res);
 }
@@ -72,8 +72,8 @@ TEST_F(tmp, each_place_that_says_the_commit_in_turn)
 	/* the tree the results lie in says more than the environment */
 	EXPECT_STREQ(a, of_run(NULL, inside));
 	/* what run recorded beside the results says more */
-	ASSERT_EQ(0, run_sh("cd %s/elsewhere/results/ext4_1k && mkdir -p %s && echo %s > %s",
-			    self->dir, "fstests-expunge", c, FSTESTS_COMMIT_FILE));
+	ASSERT_EQ(0, shell_call("cd %s/elsewhere/results/ext4_1k && mkdir -p %s && echo %s > %s",
+				self->dir, "fstests-expunge", c, FSTESTS_COMMIT_FILE));
 	EXPECT_STREQ(c, of_run(NULL, outside));
 	/* and --fstests more still */
 	EXPECT_STREQ(b, of_run(other, outside));
@@ -95,11 +95,11 @@ TEST_F(tmp, a_tree_without_its_own_git_is_unknown)
 	EXPECT_STREQ("unknown", of_run(NULL, results));
 	EXPECT_STREQ("unknown", of_run(plain, results));
 	/* a recorded line that is no commit id is not taken */
-	ASSERT_EQ(0, run_sh("cd %s/results/ext4_1k && mkdir -p %s && echo 'HEAD; x' > %s",
-			    plain, "fstests-expunge", FSTESTS_COMMIT_FILE));
+	ASSERT_EQ(0, shell_call("cd %s/results/ext4_1k && mkdir -p %s && echo 'HEAD; x' > %s",
+				plain, "fstests-expunge", FSTESTS_COMMIT_FILE));
 	EXPECT_STREQ("unknown", of_run(NULL, results));
 	/* a git tree without a commit yet */
-	ASSERT_EQ(0, run_sh("cd %s && git init -q", plain));
+	ASSERT_EQ(0, shell_call("cd %s && git init -q", plain));
 	EXPECT_STREQ("unknown", of_run(plain, results));
 }
 
@@ -114,31 +114,31 @@ TEST_F(tmp, archive_add_records_it)
 {
 	char *tree = str_printf("%s/fstests", self->dir);
 	char *sha = make_tree(tree, true), *got = NULL, *err = NULL;
-	struct run_result r;
+	struct proc_out r;
 
 	put_results(tree);
 	unsetenv("FSTESTS_DIR");
-	r = run_fexp(str_printf("archive add -a %s/a %s/results", self->dir, tree));
+	r = fexp_call(str_printf("archive add -a %s/a %s/results", self->dir, tree));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, one_run,
 				  &got, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ(sha, got);
 	/* outside any tree, without --fstests: unknown */
 	put_results(str_printf("%s/x", self->dir));
-	r = run_fexp(str_printf("archive add -a %s/b %s/x/results", self->dir,
-				self->dir));
+	r = fexp_call(str_printf("archive add -a %s/b %s/x/results", self->dir,
+				 self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_EQ(0, archive_each(str_printf("%s/b", self->dir), NULL, one_run,
 				  &got, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ("unknown", got);
-	r = run_fexp(str_printf("archive add -a %s/c --fstests %s %s/x/results",
-				self->dir, tree, self->dir));
+	r = fexp_call(str_printf("archive add -a %s/c --fstests %s %s/x/results",
+				 self->dir, tree, self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_EQ(0, archive_each(str_printf("%s/c", self->dir), NULL, one_run,
 				  &got, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ(sha, got);
-	r = run_fexp(str_printf("archive add -a %s/d --fstests %s/none %s/x/results",
-				self->dir, self->dir, self->dir));
+	r = fexp_call(str_printf("archive add -a %s/d --fstests %s/none %s/x/results",
+				 self->dir, self->dir, self->dir));
 	EXPECT_EQ(2, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "/none: not a directory")) TH_LOG("%s", r.err);
 }

@@ -6,7 +6,7 @@
 
 static void script(const char *dir, const char *rel, const char *begin)
 {
-	if (run_sh("mkdir -p \"$(dirname '%s/tests/%s')\"", dir, rel))
+	if (shell_call("mkdir -p \"$(dirname '%s/tests/%s')\"", dir, rel))
 		abort();
 	put_str(str_printf("%s/tests/%s", dir, rel),
 		str_printf("#!/bin/bash\n# a test\n. ./common/preamble\n%s\n",

@@ -15,7 +15,7 @@ static void write_test(const char *dir, const char *test, const char *text)
 	char *path;
 	FILE *f;
 
-	if (run_sh("mkdir -p %s/tests/%.*s", dir, (int)strcspn(test, "/"), test) ||
+	if (shell_call("mkdir -p %s/tests/%.*s", dir, (int)strcspn(test, "/"), test) ||
 	    asprintf(&path, "%s/tests/%s", dir, test) < 0)
 		abort();
 	f = fopen(path, "w");
@@ -75,7 +75,7 @@ TEST(inline_guards_select_by_filesystem)
 	s = summary(dir, "generic/001", NULL);
 	EXPECT_STREQ(FIX1 "@4 " FIX2 "@6 " FIX3 "@8 " FIX2 "@10 " FIX3 "@14(wants)", s);
 	free(s);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 static const char blocks[] =
@@ -110,7 +110,7 @@ TEST(if_and_case_blocks_on_fstyp)
 	s = summary(dir, "generic/002", "f2fs");
 	EXPECT_STREQ(FIX3 "@6 " FIX1 "@10 " FIX3 "@15", s);
 	free(s);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(subjects_and_bad_input)
@@ -132,7 +132,7 @@ TEST(subjects_and_bad_input)
 					 &err));
 	free(err);
 	fstests_hints_free(&hs);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(describe_says_which_fixes_the_tree_lacks)
@@ -165,7 +165,7 @@ TEST(describe_says_which_fixes_the_tree_lacks)
 			       " (\"fs: a fix for everyone\") (no git tree to look it up)\n"));
 	sb_free(&out);
 	gitfix_free(git);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -43,8 +43,8 @@ static inline char *git_repo(const char *dir, const char *name)
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		abort();
-	if (run_sh("git init -q -b master %s && git -C %s commit -q --allow-empty -m init",
-		   path, path))
+	if (shell_call("git init -q -b master %s && git -C %s commit -q --allow-empty -m init",
+		       path, path))
 		abort();
 	return path;
 }
@@ -64,7 +64,7 @@ static inline char *git_commit(const char *repo, const char *msg)
 	if (fd < 0 || write(fd, msg, strlen(msg)) != (ssize_t)strlen(msg))
 		abort();
 	close(fd);
-	if (run_sh("git -C %s commit -q --allow-empty -F %s", repo, path))
+	if (shell_call("git -C %s commit -q --allow-empty -F %s", repo, path))
 		abort();
 	unlink(path);
 	if (asprintf(&cmd, "git -C %s rev-parse HEAD", repo) < 0)

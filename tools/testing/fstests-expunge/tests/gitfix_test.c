@@ -59,7 +59,7 @@ TEST(own_commits_by_full_and_short_id)
 	EXPECT_FALSE(gitfix_find(gf, UP1, &hit));
 	EXPECT_FALSE(gitfix_find(gf, "0123456789zz", &hit));
 	gitfix_free(gf);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(backports_in_each_form)
@@ -93,7 +93,7 @@ TEST(backports_in_each_form)
 	EXPECT_FALSE(gitfix_find(gf, "0123456789acff", &hit));
 	EXPECT_FALSE(gitfix_find(gf, UP4, &hit));
 	gitfix_free(gf);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(only_the_history_of_head)
@@ -103,15 +103,15 @@ TEST(only_the_history_of_head)
 	struct gitfix_hit hit;
 	struct gitfix *gf;
 
-	ASSERT_EQ(0, run_sh("git -C %s checkout -q -b side", repo));
+	ASSERT_EQ(0, shell_call("git -C %s checkout -q -b side", repo));
 	side = git_commit(repo, "side\n\ncommit " UP1 " upstream.\n");
-	ASSERT_EQ(0, run_sh("git -C %s checkout -q master", repo));
+	ASSERT_EQ(0, shell_call("git -C %s checkout -q master", repo));
 	git_commit(repo, "main line\n");
 	ASSERT_EQ(0, gitfix_open(repo, &gf, &err));
 	EXPECT_FALSE(gitfix_find(gf, side, &hit));
 	EXPECT_FALSE(gitfix_find(gf, UP1, &hit));
 	gitfix_free(gf);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(not_a_git_tree)
@@ -127,7 +127,7 @@ TEST(not_a_git_tree)
 	ASSERT_EQ(0, mkdir(sub, 0755));
 	EXPECT_EQ(1, gitfix_open(sub, &gf, &err));
 	EXPECT_EQ(NULL, err);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(broken_git_tree_is_an_error)
@@ -137,12 +137,12 @@ TEST(broken_git_tree_is_an_error)
 	struct gitfix *gf;
 
 	ASSERT_LT(0, asprintf(&repo, "%s/linux", dir));
-	ASSERT_EQ(0, run_sh("git init -q %s", repo));	/* no commit: no HEAD */
+	ASSERT_EQ(0, shell_call("git init -q %s", repo));	/* no commit: no HEAD */
 	EXPECT_EQ(-1, gitfix_open(repo, &gf, &err));
 	ASSERT_NE(NULL, err);
 	EXPECT_NE(NULL, strstr(err, repo));
 	free(err);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 static char *cache_file(const char *dir, const char *head)
@@ -181,8 +181,8 @@ TEST(cache_hit_miss_and_corrupt)
 	gitfix_free(gf);
 
 	/* corrupt: one byte changed, then a cut-short file: rebuilt */
-	ASSERT_EQ(0, run_sh("printf 'X' | dd of=%s bs=1 seek=%ld conv=notrunc 2>/dev/null",
-			    path, (long)st.st_size - 30));
+	ASSERT_EQ(0, shell_call("printf 'X' | dd of=%s bs=1 seek=%ld conv=notrunc 2>/dev/null",
+				path, (long)st.st_size - 30));
 	ASSERT_EQ(0, gitfix_open(repo, &gf, &err));
 	EXPECT_STREQ("git log", gitfix_source(gf));
 	EXPECT_TRUE(gitfix_find(gf, UP1, &hit));
@@ -203,7 +203,7 @@ TEST(cache_hit_miss_and_corrupt)
 	ASSERT_TRUE(gitfix_find(gf, UP2, &hit));
 	EXPECT_STREQ(head, hit.commit);
 	gitfix_free(gf);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -31,12 +31,12 @@ FIXTURE_SETUP(hostile)
 {
 	self->dir = strdup("/tmp/fexp-hostile.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, run_sh("echo %s > %s/secret", SECRET, self->dir));
+	ASSERT_EQ(0, shell_call("echo %s > %s/secret", SECRET, self->dir));
 }
 
 FIXTURE_TEARDOWN(hostile)
 {
-	run_sh("rm -rf %s", self->dir);
+	shell_call("rm -rf %s", self->dir);
 	free(self->dir);
 }
 
@@ -272,7 +272,7 @@ TEST_F(hostile, special_files_are_refused_without_waiting)
 	static const char *const files[] = { "fifo", "/dev/zero" };
 	size_t i, j;
 
-	ASSERT_EQ(0, run_sh("mkfifo %s/fifo", self->dir));
+	ASSERT_EQ(0, shell_call("mkfifo %s/fifo", self->dir));
 	for (i = 0; i < ARRAY_SIZE(uses); i++) {
 		for (j = 0; j < ARRAY_SIZE(files); j++) {
 			char *args = subst(uses[i], files[j]);
@@ -302,11 +302,11 @@ TEST_F(hostile, a_named_config_may_be_a_pipe_or_a_device)
 	plain = hostile_run(self->dir, "%s --config %s", ex, FIX "/config-dax");
 	EXPECT_EQ(0, plain.status);
 	/* a pipe: what bash's <(zcat config.gz) gives */
-	ASSERT_EQ(0, run_sh("cd %s && gzip -c %s > config.gz", self->dir,
-			    FIX "/config-dax"));
-	EXPECT_EQ(0, run_sh("cd %s && gzip -dc config.gz | %s %s --config /dev/stdin > pipe.out",
-			    self->dir, bin ? bin : SRCDIR "/fstests-expunge",
-			    ex));
+	ASSERT_EQ(0, shell_call("cd %s && gzip -c %s > config.gz", self->dir,
+				FIX "/config-dax"));
+	EXPECT_EQ(0, shell_call("cd %s && gzip -dc config.gz | %s %s %s > pipe.out",
+				self->dir, bin ? bin : SRCDIR "/fstests-expunge",
+				ex, "--config /dev/stdin"));
 	put = xasprintf("%s/pipe.out", self->dir);
 	out = slurp_fd(open(put, O_RDONLY));
 	EXPECT_STREQ(plain.out, out);
@@ -318,7 +318,7 @@ TEST_F(hostile, a_named_config_may_be_a_pipe_or_a_device)
 	EXPECT_EQ(0, clear_exit(_metadata, &h)) TH_LOG("%s", h.err);
 	hostile_free(&h);
 	/* a FIFO nobody writes: no wait */
-	ASSERT_EQ(0, run_sh("mkfifo %s/fifo", self->dir));
+	ASSERT_EQ(0, shell_call("mkfifo %s/fifo", self->dir));
 	h = hostile_run(self->dir, "%s --config fifo", ex);
 	EXPECT_GE(2, clear_exit(_metadata, &h));
 	hostile_free(&h);
@@ -346,12 +346,12 @@ TEST_F(hostile, special_files_in_a_build_or_data_dir_are_refused)
 	struct hostile h;
 	size_t i;
 
-	ASSERT_EQ(0, run_sh("cd %s && mkdir -p %s %s dd", self->dir,
-			    "bd/include/config", "bd2/include/config"));
-	ASSERT_EQ(0, run_sh("cd %s && mkfifo %s bd2/.config dd/ext4.expunge",
-			    self->dir, "bd/include/config/kernel.release"));
-	ASSERT_EQ(0, run_sh("echo 6.6.0 > %s/bd2/include/config/kernel.release",
-			    self->dir));
+	ASSERT_EQ(0, shell_call("cd %s && mkdir -p %s %s dd", self->dir,
+				"bd/include/config", "bd2/include/config"));
+	ASSERT_EQ(0, shell_call("cd %s && mkfifo %s bd2/.config dd/ext4.expunge",
+				self->dir, "bd/include/config/kernel.release"));
+	ASSERT_EQ(0, shell_call("echo 6.6.0 > %s/bd2/include/config/kernel.release",
+				self->dir));
 	for (i = 0; i < ARRAY_SIZE(uses); i++) {
 		h = hostile_run(self->dir, "%s", uses[i]);
 		EXPECT_EQ(2, clear_exit(_metadata, &h));
@@ -371,8 +371,8 @@ TEST_F(hostile, a_fifo_is_refused_unopened)
 	int fd;
 
 	/* the writer waits in open() until the FIFO has a reader */
-	ASSERT_EQ(0, run_sh("cd %s && mkfifo f && { %s >/dev/null 2>&1 & }",
-			    self->dir, "(echo x > f && touch woken)"));
+	ASSERT_EQ(0, shell_call("cd %s && mkfifo f && { %s >/dev/null 2>&1 & }",
+				self->dir, "(echo x > f && touch woken)"));
 	h = hostile_run(self->dir, "compare %s f", DATA);
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
 	EXPECT_NE(NULL, strstr(h.err, "f: not a regular file"));
@@ -402,7 +402,7 @@ TEST_F(hostile, a_huge_test_name_is_quoted_short)
 	sb_puts(&sb, "\" time=\"1\"><failure message=\"x\" type=\"TestFail\"/>");
 	sb_puts(&sb, "</testcase>\n</testsuite>\n");
 	put_in_dir(self->dir, "result.xml", sb.buf);
-	ASSERT_EQ(0, run_sh("mkdir -p %s/fst/tests/generic", self->dir));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/fst/tests/generic", self->dir));
 	h = hostile_run(self->dir, "compare %s --fstests fst result.xml", DATA);
 	EXPECT_EQ(1, clear_exit(_metadata, &h));
 	EXPECT_NE(NULL, strstr(h.err, "fst/tests/generic/aaaa"));
@@ -417,8 +417,8 @@ TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
 {
 	struct hostile h;
 
-	ASSERT_EQ(0, run_sh("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
-			    self->dir));
+	ASSERT_EQ(0, shell_call("head -c 300M /dev/zero | gzip -1 > %s/bomb.gz",
+				self->dir));
 	h = hostile_run(self->dir, "exclude %s --fs xfs --release 6.6.0 --config bomb.gz",
 			DATA);
 	EXPECT_EQ(2, clear_exit(_metadata, &h));
@@ -459,8 +459,8 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 {
 	struct hostile h;
 
-	ASSERT_EQ(0, run_sh("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
-			    self->dir, "ln -s result.xml r/s/result.xml"));
+	ASSERT_EQ(0, shell_call("cd %s && mkdir -p r/s r/ok && ln -s ../r r/s/loop && %s",
+				self->dir, "ln -s result.xml r/s/result.xml"));
 	put_in_dir(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
 	/* the link may point at the regression: no clean exit */
 	h = hostile_run(self->dir, "compare %s r", DATA);
@@ -503,8 +503,8 @@ TEST_F(hostile, import_messages_escape_terminal_escapes)
 	struct hostile h;
 	size_t i;
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/kd/x/any %s/kd/x/6.1.0/xfs/unassigned",
-			    self->dir, self->dir));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/kd/x/any %s/kd/x/6.1.0/xfs/unassigned",
+				self->dir, self->dir));
 	for (i = 0; i < ARRAY_SIZE(lists); i++) {
 		put_in_dir(self->dir, "kd/x/6.1.0/xfs/unassigned/all.txt",
 			   lists[i]);

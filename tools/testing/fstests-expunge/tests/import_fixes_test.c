@@ -16,7 +16,7 @@ static char *fstests_tree(const char *dir, const char *have, const char *lack)
 
 	if (asprintf(&path, "%s/fstests", dir) < 0 ||
 	    asprintf(&test, "%s/tests/generic/531", path) < 0 ||
-	    run_sh("mkdir -p %s/tests/generic %s/tests/xfs", path, path))
+	    shell_call("mkdir -p %s/tests/generic %s/tests/xfs", path, path))
 		abort();
 	f = fopen(test, "w");
 	if (!f)
@@ -49,12 +49,12 @@ TEST(fixes_the_tree_lacks_become_known_failures)
 	char *have = git_commit(tree, "fs: the fix we have\n");
 	char *fst = fstests_tree(dir, have, "fedcba987654");
 	struct dataset ds = { 0 };
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	ASSERT_LE(0, asprintf(&args, "import --from fstests %s --fs xfs --srctree %s",
 			      fst, tree));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
 	parse(r.out, &ds);
 	/* one line: the fix the tree lacks; not the one it has, not btrfs' */
@@ -67,7 +67,7 @@ TEST(fixes_the_tree_lacks_become_known_failures)
 	EXPECT_STREQ("fstests:tests/generic/531", ds.entries[0].from[0]);
 	EXPECT_NE(NULL, strstr(ds.entries[0].comment, "xfs: the fix we lack"));
 	dataset_free(&ds);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 
 	/* a backport of the missing fix in the tree: nothing left */
@@ -75,45 +75,45 @@ TEST(fixes_the_tree_lacks_become_known_failures)
 			"commit fedcba9876543210fedcba9876543210fedcba98 upstream.\n"));
 	ASSERT_LE(0, asprintf(&args, "import --from fstests %s --fs xfs --srctree %s",
 			      fst, tree));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "generic/531"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	free(have);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(without_git_history_nothing_is_excluded)
 {
 	char *dir = git_sandbox();
 	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
-	struct run_result r;
+	struct proc_out r;
 	char *args;
 
 	/* no --srctree, and a tree that is no git tree */
 	ASSERT_LE(0, asprintf(&args, "import --from fstests %s --fs xfs", fst));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "generic/531"));
 	EXPECT_NE(NULL, strstr(r.err, "nothing imported"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	ASSERT_LE(0, asprintf(&args, "import --from fstests %s --fs xfs --srctree %s",
 			      fst, dir));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "generic/531"));
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST(a_users_list_keeps_their_comments_and_file)
 {
 	char *dir = git_sandbox(), *list, *args;
 	struct dataset ds = { 0 };
-	struct run_result r;
+	struct proc_out r;
 	FILE *f;
 
 	ASSERT_LE(0, asprintf(&list, "%s/my.exclude", dir));
@@ -123,7 +123,7 @@ TEST(a_users_list_keeps_their_comments_and_file)
 	      "\nxfs/001\nnot a test\n", f);
 	fclose(f);
 	ASSERT_LE(0, asprintf(&args, "import --from list %s --fs xfs", list));
-	r = run_fexp(args);
+	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
 	parse(r.out, &ds);
 	ASSERT_EQ(3, ds.n);
@@ -135,10 +135,10 @@ TEST(a_users_list_keeps_their_comments_and_file)
 	/* a line that is no test is named with file and line */
 	EXPECT_NE(NULL, strstr(r.err, "my.exclude:6: not imported"));
 	dataset_free(&ds);
-	run_free(&r);
+	proc_out_free(&r);
 	free(args);
 	free(list);
-	run_sh("rm -rf %s", dir);
+	shell_call("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -283,8 +283,9 @@ TEST_F(tmp, real_symbolic_links_and_chains_are_followed)
 	struct dataset ds = { 0 };
 	char *exp = str_printf("%s/x", self->dir);
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/6.1.5/ext4/unassigned %s/6.1.20/ext4/unassigned",
-			    exp, exp, exp));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/any %s/%s %s/%s", exp,
+				exp, "6.1.5/ext4/unassigned",
+				exp, "6.1.20/ext4/unassigned"));
 	put_in_dir(exp, "6.1.5/ext4/unassigned/ext4_4k.txt", "ext4/001\n");
 	ASSERT_EQ(0, symlink("6.1.5", str_printf("%s/6.1.9", exp)));
 	ASSERT_EQ(0, symlink("6.1.9/", str_printf("%s/6.1.9+", exp)));
@@ -314,7 +315,7 @@ TEST_F(tmp, a_symlinks_tsv_of_300k_links_is_read_in_full)
 	char name[64];
 	int i;
 
-	ASSERT_EQ(0, run_sh("cp -R %s/. %s", FIXTURE_TREE, self->dir));
+	ASSERT_EQ(0, shell_call("cp -R %s/. %s", FIXTURE_TREE, self->dir));
 	for (i = 0; i < 300000 - 200; i++)
 		sb_printf(&sb, EXP_REL "/9.%d/l%d\t.\n",
 			  i % 100, i);
@@ -354,7 +355,7 @@ TEST_F(tmp, spans_of_several_series_on_one_line_select_the_same)
 		char *d = str_printf("%s/%s/ext4/unassigned", self->dir,
 				     dirs[i]);
 
-		ASSERT_EQ(0, run_sh("mkdir -p %s %s/any", d, self->dir));
+		ASSERT_EQ(0, shell_call("mkdir -p %s %s/any", d, self->dir));
 		put_in_dir(d, "all.txt", i == 1 ? "\n" : "ext4/002\n");
 		free(d);
 	}
@@ -384,10 +385,10 @@ TEST_F(tmp, categories_and_priorities)
 	struct dataset ds = { 0 };
 	char *d = str_printf("%s/6.6.3/xfs", self->dir);
 
-	ASSERT_EQ(0, run_sh("mkdir -p %s/any %s/assigned/P1 %s/assigned/P9",
-			    self->dir, d, d));
-	ASSERT_EQ(0, run_sh("mkdir -p %s/diff %s/unassigned/P5 %s/foo", d, d,
-			    d));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/any %s/assigned/P1 %s/assigned/P9",
+				self->dir, d, d));
+	ASSERT_EQ(0, shell_call("mkdir -p %s/diff %s/unassigned/P5 %s/foo", d, d,
+				d));
 	put_in_dir(d, "assigned/P1/xfs_crc.txt", "xfs/001\n");
 	put_in_dir(d, "unassigned/P5/progs.txt", "xfs/002\n");
 	put_in_dir(d, "diff/all.txt", "xfs/003\n");

@@ -15,7 +15,7 @@
 /* Make DIR/rel with text, and its directories */
 static void put(const char *dir, const char *rel, const char *text)
 {
-	if (run_sh("mkdir -p \"$(dirname '%s/%s')\"", dir, rel))
+	if (shell_call("mkdir -p \"$(dirname '%s/%s')\"", dir, rel))
 		abort();
 	put_str(str_printf("%s/%s", dir, rel), text);
 }

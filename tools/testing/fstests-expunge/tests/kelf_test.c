@@ -50,7 +50,7 @@ TEST_F(tmp, banner_symbol_in_linked_image_wins_over_other_strings)
 	struct kelf_info ki;
 
 	obj = build_kobj(dir, "vmlinux.o", &spec);
-	ASSERT_EQ(0, run_sh("ld -e 0 -o '%s/vmlinux' '%s'", dir, obj));
+	ASSERT_EQ(0, shell_call("ld -e 0 -o '%s/vmlinux' '%s'", dir, obj));
 	ASSERT_EQ(0, kelf_file(str_printf("%s/vmlinux", dir), &ki, &err));
 	EXPECT_STREQ(DEB_RELEASE, ki.release);
 	EXPECT_STREQ("linux_banner", ki.release_from);
@@ -64,7 +64,7 @@ TEST_F(tmp, stripped_image_release_from_rodata_string)
 	struct kelf_info ki;
 
 	obj = build_kobj(dir, "vmlinux.o", &spec);
-	ASSERT_EQ(0, run_sh("ld -e 0 -s -o '%s/vmlinux' '%s'", dir, obj));
+	ASSERT_EQ(0, shell_call("ld -e 0 -s -o '%s/vmlinux' '%s'", dir, obj));
 	ASSERT_EQ(0, kelf_file(str_printf("%s/vmlinux", dir), &ki, &err));
 	EXPECT_STREQ(DEB_RELEASE, ki.release);
 	EXPECT_STREQ(".rodata", ki.release_from);

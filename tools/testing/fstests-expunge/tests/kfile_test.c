@@ -29,8 +29,8 @@ TEST_F(tmp, compressed_files_load_as_the_plain_bytes)
 	for (i = 0; i < ARRAY_SIZE(fmts); i++) {
 		path = str_printf("%s%s", obj, fmts[i].ext);
 		if (fmts[i].cmd)
-			ASSERT_EQ(0, run_sh("%s '%s' > '%s'", fmts[i].cmd, obj,
-					    path));
+			ASSERT_EQ(0, shell_call("%s '%s' > '%s'", fmts[i].cmd, obj,
+						path));
 		ASSERT_EQ(0, kfile_load(path, KFILE_MAX_SIZE, &f, &err));
 		EXPECT_STREQ(fmts[i].format, f.format);
 		ASSERT_EQ(wantlen, f.len);
@@ -49,7 +49,7 @@ TEST_F(tmp, format_comes_from_the_content_not_the_name)
 	struct kfile f;
 
 	path = str_printf("%s/vmlinux", dir);
-	ASSERT_EQ(0, run_sh("printf 'abc' | zstd -q > '%s'", path));
+	ASSERT_EQ(0, shell_call("printf 'abc' | zstd -q > '%s'", path));
 	ASSERT_EQ(0, kfile_load(path, 1 << 20, &f, &err));
 	EXPECT_STREQ("zstd", f.format);
 	ASSERT_EQ(3, f.len);
@@ -67,8 +67,8 @@ TEST_F(tmp, decompression_stops_at_the_limit)
 
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
 		path = str_printf("%s/bomb%zu", dir, i);
-		ASSERT_EQ(0, run_sh("head -c 2M /dev/zero | %s > '%s'", cmds[i],
-				    path));
+		ASSERT_EQ(0, shell_call("head -c 2M /dev/zero | %s > '%s'", cmds[i],
+					path));
 		EXPECT_EQ(-1, kfile_load(path, 1 << 20, &f, &err));
 		EXPECT_EQ(NULL, f.buf);
 		EXPECT_NE(NULL, strstr(err, "decompressed data over the size limit"));

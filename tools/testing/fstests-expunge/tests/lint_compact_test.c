@@ -78,13 +78,13 @@ TEST(each_rule_on_its_line)
 	diag_free(&d);
 }
 
-static struct run_result run_check(const char *dir, const char *more)
+static struct proc_out run_check(const char *dir, const char *more)
 {
 	char *args = str_printf("check --data %s %s", dir, more);
-	struct run_result r;
+	struct proc_out r;
 
 	unsetenv("FSTESTS_EXPUNGE_DATA");
-	r = run_fexp(args);
+	r = fexp_call(args);
 	free(args);
 	return r;
 }
@@ -101,7 +101,7 @@ static size_t count(const char *text, const char *part)
 /* What check says, check --compact does: after it, check says nothing */
 TEST_F(tmp, compact_leaves_nothing_to_say)
 {
-	struct run_result r;
+	struct proc_out r;
 
 	put_in_dir(self->dir, "global.expunge", global_text);
 	put_in_dir(self->dir, "xfs.expunge", xfs_text);
@@ -109,15 +109,15 @@ TEST_F(tmp, compact_leaves_nothing_to_say)
 	EXPECT_EQ(1, r.status);
 	EXPECT_EQ(4, count(r.out, "(check --compact does)"));
 	EXPECT_EQ(1, count(r.out, "covers this hand-written line"));
-	run_free(&r);
+	proc_out_free(&r);
 	r = run_check(self->dir, "--compact");
 	EXPECT_EQ(0, r.status);
-	run_free(&r);
+	proc_out_free(&r);
 	r = run_check(self->dir, "");
 	/* the hand-written line stays: compaction never drops one */
 	EXPECT_EQ(0, count(r.out, "(check --compact does)"));
 	EXPECT_EQ(1, count(r.out, "covers this hand-written line"));
-	run_free(&r);
+	proc_out_free(&r);
 }
 
 TEST_HARNESS_MAIN

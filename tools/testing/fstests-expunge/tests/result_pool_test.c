@@ -35,7 +35,7 @@ static char **make_runs(const char *dir)
 		char *d = str_printf("%s/run%02d/xfs_crc", dir, k);
 		char *tag = str_printf("message=\"run %d - ", k);
 
-		if (run_sh("mkdir -p %s", d))
+		if (shell_call("mkdir -p %s", d))
 			abort();
 		while ((q = strstr(p, "message=\"- "))) {
 			sb_add(&sb, p, q - p);
@@ -131,13 +131,13 @@ TEST(the_readers_count_is_the_cpus_unless_set)
 TEST_F(tmp, compare_says_the_same_with_one_reader_and_with_many)
 {
 	char **paths = make_runs(self->dir);
-	struct run_result one, many;
+	struct proc_out one, many;
 	char *args = str_printf("compare --format json %s", self->dir);
 
 	setenv(RESULT_JOBS_ENV, "1", 1);
-	one = run_fexp(args);
+	one = fexp_call(args);
 	setenv(RESULT_JOBS_ENV, "6", 1);
-	many = run_fexp(args);
+	many = fexp_call(args);
 	unsetenv(RESULT_JOBS_ENV);
 	EXPECT_EQ(one.status, many.status);
 	EXPECT_STREQ(one.out, many.out);
@@ -145,8 +145,8 @@ TEST_F(tmp, compare_says_the_same_with_one_reader_and_with_many)
 	/* the first failure of the first run, as found */
 	EXPECT_NE(NULL, strstr(many.out, "\"run 0 - output mismatch"));
 	EXPECT_EQ(NULL, strstr(many.out, "\"run 1 - output mismatch"));
-	run_free(&one);
-	run_free(&many);
+	proc_out_free(&one);
+	proc_out_free(&many);
 	free(args);
 	free_list(paths);
 }

@@ -76,11 +76,11 @@ FIXTURE_TEARDOWN(run)
 	free(cmd);
 }
 
-static inline struct run_result fexp_run(struct _test_data_run *self,
-					 const char *more)
+static inline struct proc_out fexp_run(struct _test_data_run *self,
+				       const char *more)
 {
 	char *args = str_printf("%s %s %s", "run", self->base, more);
-	struct run_result r = run_fexp(args);
+	struct proc_out r = fexp_call(args);
 
 	free(args);
 	return r;

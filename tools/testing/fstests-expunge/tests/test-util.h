@@ -77,7 +77,7 @@ static inline __printf(1, 2) char *str_printf(const char *fmt, ...)
 }
 
 /* Run a shell command (printf format); its exit status. */
-static inline __printf(1, 2) int run_sh(const char *fmt, ...)
+static inline __printf(1, 2) int shell_call(const char *fmt, ...)
 {
 	va_list ap;
 	char *cmd;
@@ -127,12 +127,12 @@ static inline char *get_file(const char *path, size_t *len)
 /* Remove the directory and all in it, and free its path. */
 static inline void tmpdir_remove(char *dir)
 {
-	if (dir && run_sh("rm -rf '%s'", dir))
+	if (dir && shell_call("rm -rf '%s'", dir))
 		abort();
 	free(dir);
 }
 
-struct run_result {
+struct proc_out {
 	int status;	/* exit code, or 128 + signal */
 	char *out;	/* stdout */
 	char *err;	/* stderr */
@@ -159,11 +159,11 @@ static inline char *slurp_fd(int fd)
  * Run the built fstests-expunge (path in $FEXP) with a shell-quoted
  * argument string; stdout and stderr are captured apart.
  */
-static inline struct run_result run_fexp(const char *args)
+static inline struct proc_out fexp_call(const char *args)
 {
 	const char *bin = getenv("FEXP");
 	char outp[] = "/tmp/fexp-out.XXXXXX", errp[] = "/tmp/fexp-err.XXXXXX";
-	struct run_result r = { 0 };
+	struct proc_out r = { 0 };
 	int ofd = mkstemp(outp), efd = mkstemp(errp), st;
 	char *cmd;
 
@@ -183,7 +183,7 @@ static inline struct run_result run_fexp(const char *args)
 	return r;
 }
 
-static inline void run_free(struct run_result *r)
+static inline void proc_out_free(struct proc_out *r)
 {
 	free(r->out);
 	free(r->err);
