@@ -237,7 +237,7 @@ static int add_hints(const struct compare_opts *co, struct comparison *cmp)
 	return 0;
 }
 
-int compare_run(const struct compare_opts *co, struct compare_run *cr)
+int compare_pipeline(const struct compare_opts *co, struct compare_result *cr)
 {
 	struct report *r = &cr->r;
 	int bad = co->bisect ? EXIT_SKIP : EXIT_USAGE;
@@ -274,7 +274,7 @@ int compare_run(const struct compare_opts *co, struct compare_run *cr)
 	return 0;
 }
 
-void compare_run_free(struct compare_run *cr)
+void compare_result_free(struct compare_result *cr)
 {
 	comparison_free(&cr->cmp, cr->cand.n);
 	side_free(&cr->base);

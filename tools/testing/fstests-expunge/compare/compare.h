@@ -44,7 +44,7 @@ struct comparison {
 	struct kdata_cache kc;	/* the entries the verdicts point to */
 };
 
-struct compare_run {
+struct compare_result {
 	struct side base, cand;
 	struct strlist notes;	/* said before the report */
 	struct comparison cmp;
@@ -55,9 +55,9 @@ struct compare_run {
  * Compare the runs co names; cr->r is the report. Returns 0, or the exit
  * status after saying what was wrong (2, or 125 with --bisect when the
  * results, the kernel or the data cannot be read, or --map names no
- * section). compare_run_free() in either case.
+ * section). compare_result_free() in either case.
  */
-int compare_run(const struct compare_opts *co, struct compare_run *cr);
-void compare_run_free(struct compare_run *cr);
+int compare_pipeline(const struct compare_opts *co, struct compare_result *cr);
+void compare_result_free(struct compare_result *cr);
 
 #endif

@@ -80,11 +80,11 @@ bool ktree_foreign(const char *srctree)
 }
 
 /*
- * Run argv in dir, its output in dir/log; with kenv, in the environment
+ * Spawn argv in dir, its output in dir/log; with kenv, in the environment
  * kconfig needs. Returns 0 when it exited 0.
  */
-static int run_in(const char *dir, const char *const argv[], const char *log,
-		  const char *kenv_tree, const char *arch)
+static int spawn_in(const char *dir, const char *const argv[], const char *log,
+		    const char *kenv_tree, const char *arch)
 {
 	int status;
 	pid_t pid;
@@ -195,9 +195,9 @@ static int build_conf(const char *tree, const char *dir, char **err)
 			       src[3], src[4], src[5], src[6], "parser.tab.c",
 			       "lexer.lex.c", NULL };
 
-		ret = run_in(dir, bison, log, NULL, NULL) ||
-		      run_in(dir, flex, log, NULL, NULL) ||
-		      run_in(dir, cc, log, NULL, NULL) ? -1 : 0;
+		ret = spawn_in(dir, bison, log, NULL, NULL) ||
+		      spawn_in(dir, flex, log, NULL, NULL) ||
+		      spawn_in(dir, cc, log, NULL, NULL) ? -1 : 0;
 	}
 	if (ret) {
 		char *tail = log_tail(log);
@@ -259,7 +259,7 @@ static char *tree_conf(const char *tree, char **err)
 	if (!access(tmp, F_OK)) {
 		const char *const rm[] = { "rm", "-rf", tmp, NULL };
 
-		run_in("/", rm, "/dev/null", NULL, NULL);
+		spawn_in("/", rm, "/dev/null", NULL, NULL);
 	}
 out:
 	free(top);
@@ -295,7 +295,7 @@ int ktree_olddefconfig(const char *srctree, const struct kconfig_file *cfg,
 	} else {
 		const char *const argv[] = { conf, "--olddefconfig", "Kconfig", NULL };
 
-		if (run_in(scratch, argv, log, tree, kcond_arch(cfg))) {
+		if (spawn_in(scratch, argv, log, tree, kcond_arch(cfg))) {
 			char *tail = log_tail(log);
 
 			*err = xasprintf("%s: its kconfig: %s", srctree, tail);
@@ -307,7 +307,7 @@ int ktree_olddefconfig(const char *srctree, const struct kconfig_file *cfg,
 	{
 		const char *const rm[] = { "rm", "-rf", scratch, NULL };
 
-		run_in("/", rm, "/dev/null", NULL, NULL);
+		spawn_in("/", rm, "/dev/null", NULL, NULL);
 	}
 	free(path);
 	free(log);

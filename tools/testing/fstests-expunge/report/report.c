@@ -20,12 +20,12 @@ static const struct {
 
 int report_compare(const struct compare_opts *co)
 {
-	struct compare_run cr = { 0 };
+	struct compare_result cr = { 0 };
 	struct strbuf out = { 0 };
 	size_t i;
 	int ret;
 
-	ret = compare_run(co, &cr);
+	ret = compare_pipeline(co, &cr);
 	for (i = 0; !ret && i < ARRAY_SIZE(formats); i++) {
 		if (strcmp(co->format, formats[i].name))
 			continue;
@@ -34,7 +34,7 @@ int report_compare(const struct compare_opts *co)
 		      cr.r.exit_code;
 		break;
 	}
-	compare_run_free(&cr);
+	compare_result_free(&cr);
 	sb_free(&out);
 	return ret;
 }
