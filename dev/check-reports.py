@@ -518,6 +518,61 @@ def check_forged():
         check(ok, 'a message cut at 240 bytes: %s: not UTF-8' % fmt)
 
 
+def validate(name, doc, schema):
+    """doc against the KCIDB schema, its formats (date-time) too"""
+    try:
+        jsonschema.validate(doc, schema,
+                            format_checker=jsonschema.FormatChecker())
+    except jsonschema.ValidationError as e:
+        check(False, '%s: not valid KCIDB v5.3: %s' % (name, e.message))
+
+
+def git(*args):
+    subprocess.run(['git'] + list(args), check=True, capture_output=True,
+                   env=dict(os.environ, GIT_CONFIG_NOSYSTEM='1',
+                            HOME=WORK, GIT_AUTHOR_NAME='A',
+                            GIT_AUTHOR_EMAIL='a@example.org',
+                            GIT_COMMITTER_NAME='A',
+                            GIT_COMMITTER_EMAIL='a@example.org'))
+
+
+def kernel_tree(name, url, init=()):
+    """A git tree WORK/name with one commit, origin url; its HEAD"""
+    tree = os.path.join(WORK, name)
+    shutil.rmtree(tree, ignore_errors=True)
+    git('init', '-q', '-b', 'master', *init, tree)
+    git('-C', tree, 'commit', '-q', '--allow-empty', '-m', 'built')
+    git('-C', tree, 'remote', 'add', 'origin', url)
+    head = subprocess.run(['git', '-C', tree, 'rev-parse', 'HEAD'],
+                          capture_output=True, check=True)
+    return tree, head.stdout.decode().strip()
+
+
+def check_checkout(schema):
+    """The checkout says its commit, tree and start; nothing invalid"""
+    name = 'checkout'
+    url = 'https://git.kernel.org/pub/scm/linux/kernel/git/tytso/ext4.git'
+    tree, head = kernel_tree('linux', url)
+    runs = os.path.join(CMP, 'runs/run1-ext4')
+    k = json.loads(compare('kcidb', [runs], ['--origin', ORIGIN,
+                                             '--srctree', tree]))
+    validate(name, k, schema)
+    got = [(c.get('git_commit_hash'), c.get('git_repository_url'),
+            c.get('tree_name'), c.get('git_repository_branch'),
+            c.get('start_time')) for c in k['checkouts']]
+    check(got == [(head, url, 'ext4', 'master', '2026-12-03T07:55:27+00:00')],
+          '%s: checkouts %s' % (name, got))
+    # SHA-256 ids and scp-like remotes are not KCIDB's: left out
+    tree, head = kernel_tree('linux256', 'git@example.org:linux.git',
+                             ['--object-format=sha256'])
+    k = json.loads(compare('kcidb', [runs], ['--origin', ORIGIN,
+                                             '--srctree', tree]))
+    validate(name + ' of a SHA-256 tree', k, schema)
+    check(all('git_commit_hash' not in c and 'git_repository_url' not in c
+              for c in k['checkouts']), '%s: SHA-256: %s' %
+          (name, k['checkouts']))
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     with open(SCHEMA, encoding='utf-8') as f:
@@ -525,6 +580,7 @@ def main():
     check_hostile(schema)
     check_resubmission(schema)
     check_forged()
+    check_checkout(schema)
     for n, (name, args) in enumerate(CASES):
         doc = json.loads(compare('json', args, ['--all']))
         check_kcidb(name, args, doc, schema)

@@ -280,4 +280,5 @@ void compare_result_free(struct compare_result *cr)
 	side_free(&cr->base);
 	side_free(&cr->cand);
 	strlist_free(&cr->notes);
+	kgit_free(&cr->git);
 }

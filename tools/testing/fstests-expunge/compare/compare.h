@@ -10,6 +10,7 @@
 #include "compare/classify.h"
 #include "compare/side.h"
 #include "entries/for-kernel.h"
+#include "kernel/kgit.h"
 
 /* What the command line of compare asks */
 struct compare_opts {
@@ -33,6 +34,8 @@ struct report {
 	bool all;			/* --all: list the passes too */
 	const struct strlist *notes;	/* said before the rest */
 	const char *origin;		/* --origin: KCIDB's name of the submitter */
+	const struct kgit *git;		/* KCIDB: the kernel's git tree, or NULL */
+	const char *git_release;	/* the kernel it is of (NULL: the run's) */
 	int exit_code;
 };
 
@@ -49,6 +52,7 @@ struct compare_result {
 	struct strlist notes;	/* said before the report */
 	struct comparison cmp;
 	struct report r;	/* the model every report format writes */
+	struct kgit git;	/* --format kcidb: what r->git points to */
 };
 
 /*

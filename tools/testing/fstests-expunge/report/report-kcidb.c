@@ -54,7 +54,7 @@ struct kcidb {
 	struct strlist kernels, issue_ids;
 };
 
-static const char *kernel_of(const struct section_cmp *sc)
+const char *kcidb_kernel(const struct section_cmp *sc)
 {
 	return sc->cand && sc->cand->kernel ? sc->cand->kernel : "unknown";
 }
@@ -86,7 +86,7 @@ static char *run_key(const struct section_cmp *sc)
 	char *key;
 	size_t i;
 
-	sb_printf(&sb, "%s\n%s\n", kernel_of(sc), sc->name);
+	sb_printf(&sb, "%s\n%s\n", kcidb_kernel(sc), sc->name);
 	if (c->started)
 		sb_printf(&sb, "started %s\n", c->started);
 	for (i = 0; !c->started && i < c->n; i++)
@@ -111,7 +111,7 @@ static bool listed(const struct strlist *l, const char *s)
 /* The checkout and the build of a kernel, once each */
 static void kernel_objects(struct kcidb *k, const struct section_cmp *sc)
 {
-	const char *kernel = kernel_of(sc), *o = k->r->origin;
+	const char *kernel = kcidb_kernel(sc), *o = k->r->origin;
 	const char *arch = section_prop(sc->cand, "ARCH");
 	struct json_writer *w;
 	char *id;
@@ -125,6 +125,7 @@ static void kernel_objects(struct kcidb *k, const struct section_cmp *sc)
 	jsonw_string_field(w, "origin", o);
 	jsonw_string_field(w, "git_commit_name", kernel);
 	jsonw_string_field(w, "comment", "the kernel release fstests ran on");
+	kcidb_checkout(w, k->r, kernel);
 	jsonw_end_object(w);
 	w = obj(&k->builds);
 	jsonw_string_field(w, "id", id);
@@ -190,7 +191,7 @@ static void test_head(struct kcidb *k, struct json_writer *w,
 		      const struct section_cmp *sc, const char *id,
 		      const char *test)
 {
-	char *build = xasprintf("%s:%s", k->r->origin, kernel_of(sc));
+	char *build = xasprintf("%s:%s", k->r->origin, kcidb_kernel(sc));
 	struct strbuf path = { 0 };
 
 	jsonw_string_field(w, "id", id);
@@ -222,7 +223,7 @@ static void test(struct kcidb *k, const struct section_cmp *sc,
 		 const struct test_verdict *v, const char *key)
 {
 	const struct tally *t = v->cand;
-	char *id = xasprintf("%s:%s:%s:%s:%s", k->r->origin, kernel_of(sc),
+	char *id = xasprintf("%s:%s:%s:%s:%s", k->r->origin, kcidb_kernel(sc),
 			     sc->name, key, v->test);
 	struct json_writer *w = obj(&k->tests);
 	struct strbuf title = { 0 };
@@ -318,7 +319,7 @@ static void run_state(struct kcidb *k, const struct section_cmp *sc,
 
 	for (i = 0; i < l->n; i++)
 		sb_printf(&log, "%s%s", i ? "\n" : "", l->v[i]);
-	id = xasprintf("%s:%s:%s:%s", k->r->origin, kernel_of(sc), sc->name,
+	id = xasprintf("%s:%s:%s:%s", k->r->origin, kcidb_kernel(sc), sc->name,
 		       key);
 	w = obj(&k->tests);
 	test_head(k, w, sc, id, NULL);

@@ -26,6 +26,8 @@ int report_compare(const struct compare_opts *co)
 	int ret;
 
 	ret = compare_pipeline(co, &cr);
+	if (!ret && !strcmp(co->format, "kcidb"))
+		kcidb_checkout_source(co, &cr);
 	for (i = 0; !ret && i < ARRAY_SIZE(formats); i++) {
 		if (strcmp(co->format, formats[i].name))
 			continue;

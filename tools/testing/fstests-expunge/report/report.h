@@ -5,6 +5,8 @@
 
 #include "compare/compare.h"
 
+struct json_writer;
+
 /*
  * Compare the runs co names and write the report in co->format to
  * co->output. Returns compare's exit status, or EXIT_USAGE when the
@@ -18,6 +20,18 @@ void report_ktap(const struct report *r, struct strbuf *out);
 void report_kcidb(const struct report *r, struct strbuf *out);
 void report_email(const struct report *r, struct strbuf *out);
 void report_html(const struct report *r, struct strbuf *out);
+
+/* KCIDB: the kernel of a section of the run (its KERNEL, or "unknown") */
+const char *kcidb_kernel(const struct section_cmp *sc);
+/*
+ * KCIDB: the git tree of the kernel co names (--srctree, --build-dir),
+ * for the checkout of that kernel, or of the only kernel of the run.
+ */
+void kcidb_checkout_source(const struct compare_opts *co,
+			   struct compare_result *cr);
+/* KCIDB: the checkout's git fields and start_time, where they are known */
+void kcidb_checkout(struct json_writer *w, const struct report *r,
+		    const char *kernel);
 
 /* The columns of the summaries: every class but pass, in report order. */
 extern const enum cls report_columns[NR_CLS - 1];
