@@ -573,6 +573,39 @@ def check_checkout(schema):
           (name, k['checkouts']))
 
 
+def check_hints(schema):
+    """The kernel fixes fstests names, in the mail, the page and KCIDB"""
+    name = 'hints'
+    fst = os.path.join(WORK, 'fstests')
+    os.makedirs(os.path.join(fst, 'tests/generic'), exist_ok=True)
+    with open(os.path.join(fst, 'tests/generic/531'), 'w',
+              encoding='utf-8') as f:
+        f.write('#! /bin/bash\n_fixed_by_kernel_commit bbbbbbbbbbbb '
+                '"xfs: a fix <b>we</b> lack"\n')
+    args = [os.path.join(CMP, 'runs/run4-xfs')]
+    extra = ['--fstests', fst]
+    want = 'fix bbbbbbbbbbbb'
+    mail = email.parser.Parser().parsestr(compare('email', args, extra))
+    body = [line.strip() for line in mail.get_payload().split('\n')]
+    check(mail.keys() == ['Subject'] and
+          any(line.startswith(want) for line in body),
+          '%s: email: headers %s, no %r in the body' %
+          (name, mail.keys(), want))
+    page = os.path.join(WORK, 'hints.html')
+    compare('html', args, extra + ['-o', page])
+    dom = Dom()
+    dom.feed(render(page))
+    check(any(h.startswith(want) and '<b>we</b>' in h for h in dom.hints),
+          '%s: html: hints %s' % (name, dom.hints))
+    k = json.loads(compare('kcidb', args, extra + ['--origin', ORIGIN]))
+    validate(name, k, schema)
+    hints = {t['path']: t['misc'].get('hints') for t in k['tests']
+             if t.get('misc', {}).get('hints')}
+    check(list(hints) == ['fstests.xfs_crc.generic.531'] and
+          hints['fstests.xfs_crc.generic.531'][0].startswith(want),
+          '%s: kcidb: hints %s' % (name, hints))
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     with open(SCHEMA, encoding='utf-8') as f:
@@ -581,6 +614,7 @@ def main():
     check_resubmission(schema)
     check_forged()
     check_checkout(schema)
+    check_hints(schema)
     for n, (name, args) in enumerate(CASES):
         doc = json.loads(compare('json', args, ['--all']))
         check_kcidb(name, args, doc, schema)

@@ -105,8 +105,9 @@ int do_compare(int argc, char **argv)
 				  "exit status for 'git bisect run' (see below)"),
 		OPT_STRING(0, "fstests", &co.fstests, "DIR",
 			   "name the kernel fixes each failing test's source in\n"
-			   "this fstests tree gives; with a git --srctree, say\n"
-			   "whether the tree has them (a missing backport?)"),
+			   "this fstests tree gives (in every format); with a\n"
+			   "git --srctree, say whether the tree has them (a\n"
+			   "missing backport?)"),
 		OPT_ENV(&co.k),
 		OPT_PARENT(kernel_options)
 	};

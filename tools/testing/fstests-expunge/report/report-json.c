@@ -56,8 +56,7 @@ static void attempts(struct json_writer *w, const char *prefix,
 	free(c);
 }
 
-/* "hints": the fix lines of compare --fstests, or null */
-static void hint_list(struct json_writer *w, const char *hints)
+void report_hints_json(struct json_writer *w, const char *hints)
 {
 	const char *p, *nl;
 
@@ -98,7 +97,7 @@ static void result(struct json_writer *w, const struct test_verdict *v)
 	jsonw_string_field(w, "out_bad", failed ? fail->out_bad : NULL);
 	jsonw_string_field(w, "not_run_reason",
 			   v->cand ? v->cand->notrun_msg : NULL);
-	hint_list(w, v->hints);
+	report_hints_json(w, v->hints);
 	jsonw_name(w, "entry");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
 		jsonw_entry(w, v->data->entry);

@@ -250,6 +250,8 @@ static void test(struct kcidb *k, const struct section_cmp *sc,
 		if (t->crashed)
 			jsonw_uint_field(w, "crashed", t->crashed);
 	}
+	if (v->hints)
+		report_hints_json(w, v->hints);
 	jsonw_end_object(w);
 	jsonw_end_object(w);
 	if (v->data && v->data->kind != KIND_EXPUNGE && t && t->fail)

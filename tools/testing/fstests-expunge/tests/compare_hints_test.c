@@ -165,6 +165,31 @@ TEST(hints_in_email_and_html)
 	shell_call("rm -rf %s", dir);
 }
 
+/* KCIDB carries them in the failing test's misc, one string a fix */
+TEST(hints_in_kcidb)
+{
+	char *dir = git_sandbox();
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+	struct proc_out r;
+	char *args, *got;
+
+	ASSERT_LE(0, asprintf(&args, "compare --format kcidb --origin t --fstests %s %s",
+			      fst, RUN4));
+	r = fexp_call(args);
+	EXPECT_EQ(1, r.status);
+	got = jsonq(r.out,
+		    "[.tests[] | select(.path == \"fstests.xfs_crc.generic.531\") | .misc.hints[] | .[0:16]] | join(\",\")");
+	EXPECT_STREQ("fix aaaaaaaaaaaa,fix bbbbbbbbbbbb", got ? got : "(not JSON)");
+	free(got);
+	/* a test that passed has none */
+	got = jsonq(r.out, "[.tests[] | select(.status == \"PASS\" and .misc.hints)] | length");
+	EXPECT_STREQ("0", got ? got : "(not JSON)");
+	free(got);
+	proc_out_free(&r);
+	free(args);
+	shell_call("rm -rf %s", dir);
+}
+
 TEST(hints_need_a_readable_git_tree)
 {
 	char *dir = git_sandbox();
