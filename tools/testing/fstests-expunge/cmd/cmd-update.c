@@ -15,8 +15,10 @@ static const struct usage usage = {
 	.about =
 "Propose data changes from the results of one or more runs (result.xml\n"
 "files or directories; several kernels allowed): a test that failed in\n"
-"every run and that no entry covers becomes a fail entry (with section=\n"
-"when it passed in other sections); mixed outcomes become a flaky entry\n"
+"every run where no entry applies (a regression for compare) becomes a\n"
+"fail entry with section= where it failed, seen= its kernels and\n"
+"from=results:SECTION/START its runs (merged into a line of the test\n"
+"that differs only in its sections); mixed outcomes become a flaky entry\n"
 "with the rate observed; a fail entry that passed in --min-runs runs of a\n"
 "kernel, and failed in none, gets fixed= for that kernel, and one that\n"
 "passed on every kernel (of two series or more) is proposed for removal.\n"

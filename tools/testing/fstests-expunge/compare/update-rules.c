@@ -11,6 +11,10 @@
 #include "lib/escape.h"
 #include "lib/fileio.h"
 
+/* At most this many kernels in seen=, runs in from= (the newest kernels) */
+#define SEEN_MAX	4
+#define FROM_MAX	4
+
 static bool kernel_version(const char *release, struct kver *v)
 {
 	const char *how;
@@ -48,11 +52,7 @@ static void add_edit(struct planner *pl, const char *file, unsigned int line,
 	e->text = text;
 }
 
-/*
- * Would "check" take line in file without an error or a warning? If
- * not, say so: the line is not proposed.
- */
-static bool line_ok(const char *file, const char *line)
+bool update_line_ok(const char *file, const char *line)
 {
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
@@ -74,26 +74,80 @@ static bool obs_mixed(const struct obs *o)
 	return o->fail != o->runs && o->pass != o->runs;
 }
 
-/* The sections of o[] where some kernel failed every run (or never). */
-static char *sections_where(const struct obs *o, size_t n, bool failing)
+/*
+ * The sections where some attempt failed, for section=; *ok false (and
+ * said) when one is not a plain section name.
+ */
+static char *failing_sections(const struct obs *o, size_t n, bool *ok)
 {
 	struct strbuf sb = { 0 };
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
-		bool seen = false, failed = false;
+		for (j = 0; j < i; j++)
+			if (!strcmp(o[j].section, o[i].section))
+				break;
+		if (j < i || !o[i].att_fail)
+			continue;
+		if (!plain_section_name(o[i].section)) {
+			char *q = quote_input(o[i].section, QUOTE_MAX);
 
-		for (j = 0; j < n; j++) {
-			if (strcmp(o[j].section, o[i].section))
-				continue;
-			seen |= j < i;
-			failed |= o[j].fail > 0;
+			pr_warn("not proposed: %s: section '%s' is not a plain section name",
+				o[0].test, q);
+			free(q);
+			*ok = false;
 		}
-		if (!seen && failed == failing)
-			sb_printf(&sb, "%s%s", sb.len ? "," : "",
-				  o[i].section);
+		sb_printf(&sb, "%s%s", sb.len ? "," : "", o[i].section);
 	}
 	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static int kver_qcmp(const void *a, const void *b)
+{
+	return kver_cmp(a, b);
+}
+
+/* seen=: the kernels where some attempt failed, the newest SEEN_MAX */
+static char *seen_kernels(const struct obs *o, size_t n)
+{
+	struct kver *v = xcalloc(n + 1, sizeof(*v));
+	struct strbuf sb = { 0 };
+	size_t i, k = 0;
+	char buf[48];
+
+	for (i = 0; i < n; i++)
+		if (o[i].att_fail && kernel_version(o[i].kernel, &v[k]))
+			k++;
+	qsort(v, k, sizeof(*v), kver_qcmp);
+	for (i = k > SEEN_MAX ? k - SEEN_MAX : 0; i < k; i++) {
+		if (i && !kver_cmp(&v[i], &v[i - 1]))
+			continue;
+		sb_printf(&sb, "%s%s", sb.len ? "," : "", kver_str(&v[i], buf));
+	}
+	free(v);
+	return sb.buf;
+}
+
+/* from=: the failing runs (results:SECTION/START), the first FROM_MAX */
+static char *failing_runs(const struct obs *o, size_t n)
+{
+	struct strbuf sb = { 0 };
+	size_t i, count = 0;
+
+	for (i = 0; i < n && count < FROM_MAX; i++) {
+		char *copy, *tok, *save;
+
+		if (!o[i].from)
+			continue;
+		copy = xstrdup(o[i].from);
+		for (tok = strtok_r(copy, ",", &save); tok && count < FROM_MAX;
+		     tok = strtok_r(NULL, ",", &save)) {
+			sb_printf(&sb, "%s%s", sb.len ? "," : "", tok);
+			count++;
+		}
+		free(copy);
+	}
+	return sb.buf;
 }
 
 /*
@@ -171,79 +225,82 @@ static bool a_kernel_fails(const struct obs *o, size_t n)
 	return false;
 }
 
-/* The conditions of a new fail entry: section= and fixed= */
-static char *fail_conditions(struct planner *pl, const struct obs *o,
-			     size_t n, bool *ok)
+/*
+ * The line of a new entry: section= where it failed, fixed= and passed=
+ * where it passed in min_runs runs after failing, the kernels seen
+ * failing and the failing runs (from=results:...).
+ */
+static char *new_line(struct planner *pl, const struct obs *o, size_t n,
+		      bool mixed, bool *ok)
 {
-	char *failing = sections_where(o, n, true);
-	char *passing = sections_where(o, n, false), *fixed;
-	struct strbuf sb = { 0 };
-	size_t k;
-
-	for (k = 0; *passing && k < n && *ok; k++) {
-		if (o[k].fail && !plain_section_name(o[k].section)) {
-			char *q = quote_input(o[k].section, QUOTE_MAX);
-
-			pr_warn("not proposed: %s: section '%s' is not a plain section name",
-				o[0].test, q);
-			free(q);
-			*ok = false;
-		}
-	}
-	if (*passing)
-		sb_printf(&sb, "section=%s", failing);
-	fixed = fixed_kernels(pl, o, n, a_kernel_fails(o, n));
-	if (fixed)
-		sb_printf(&sb, "%sfixed=%s passed=%s", sb.len ? " " : "",
-			  fixed, fixed);
-	free(fixed);
-	free(failing);
-	free(passing);
-	return sb.buf ? sb.buf : xstrdup("");
-}
-
-/* A test no entry covers: a fail or a flaky entry, if it failed. */
-void update_new_entry(struct planner *pl, const struct obs *o, size_t n)
-{
+	char *sections = failing_sections(o, n, ok), *fixed = NULL;
+	char *seen = seen_kernels(o, n), *from = failing_runs(o, n);
 	unsigned int runs = 0, fail = 0, att = 0, att_fail = 0;
-	bool mixed = false, ok = true;
-	char *cond, *file, *text;
-	size_t i, mark = pl->p->message.len;
+	struct strbuf sb = { 0 };
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		runs += o[i].runs;
 		fail += o[i].fail;
 		att += o[i].att;
 		att_fail += o[i].att_fail;
+	}
+	if (!mixed)
+		fixed = fixed_kernels(pl, o, n, a_kernel_fails(o, n));
+	sb_printf(&sb, "%-12s %-7s section=%s", o[0].test,
+		  mixed ? "flaky" : "fail", sections);
+	if (fixed)
+		sb_printf(&sb, " fixed=%s", fixed);
+	if (from)
+		sb_printf(&sb, " from=%s", from);
+	if (seen)
+		sb_printf(&sb, " seen=%s", seen);
+	if (fixed)
+		sb_printf(&sb, " passed=%s", fixed);
+	if (mixed)
+		sb_printf(&sb, "  # failed %u of %u attempts in %u runs (update)",
+			  att_fail, att, runs);
+	else
+		sb_printf(&sb, "  # failed %u of %u runs (update)", fail, runs);
+	free(sections);
+	free(fixed);
+	free(seen);
+	free(from);
+	return sb.buf;
+}
+
+/*
+ * A test that failed where no entry applies (a regression for compare):
+ * a fail or a flaky entry, merged with the test's lines if they compact.
+ */
+void update_new_entry(struct planner *pl, const struct obs *o, size_t n)
+{
+	bool mixed = false, ok = true, failed = false;
+	char *file, *text;
+	size_t i, mark = pl->p->message.len;
+
+	for (i = 0; i < n; i++) {
+		failed |= o[i].att_fail > 0;
 		mixed |= obs_mixed(&o[i]);
 	}
-	if (!att_fail)
+	if (!failed)
 		return;
 	/* passes and fails in one section, not as a fix would: a flake */
 	mixed |= !fixed_on_later_kernels(o, n);
 	sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge\n",
 		  o[0].test, mixed ? "flaky" : "fail", o[0].fs);
-	if (mixed) {
-		text = xasprintf("%-12s flaky  # failed %u of %u attempts in %u runs (update)",
-				 o[0].test, att_fail, att, runs);
-	} else {
-		cond = fail_conditions(pl, o, n, &ok);
-		text = xasprintf("%-12s fail   %s%s# failed %u of %u runs (update)",
-				 o[0].test, cond, *cond ? "  " : "", fail,
-				 runs);
-		free(cond);
-	}
+	text = new_line(pl, o, n, mixed, &ok);
 	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
 			 o[0].fs);
-	if (ok && line_ok(file, text)) {
-		add_edit(pl, file, 0, text);
+	if (ok && update_line_ok(file, text) &&
+	    update_place(pl, file, o[0].test, text)) {
 		evidence(&pl->p->message, o, n);
 	} else {
 		pl->p->message.len = mark;	/* nothing proposed */
 		if (pl->p->message.buf)
 			pl->p->message.buf[mark] = '\0';
-		free(text);
 	}
+	free(text);
 	free(file);
 }
 
@@ -398,7 +455,7 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		sb_printf(&pl->p->message,
 			  "%s: passes on every kernel: remove the fail entry (%s:%u)\n",
 			  o[0].test, entry_file(e), e->line);
-	} else if (vers.len && line_ok(e->file, line.buf)) {
+	} else if (vers.len && update_line_ok(e->file, line.buf)) {
 		if (cr)
 			sb_puts(&line, "\r");
 		add_edit(pl, e->file, e->line, xstrdup(line.buf));

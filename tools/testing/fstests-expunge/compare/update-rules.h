@@ -14,6 +14,7 @@ struct obs {
 	char *fs, *kernel, *section, *test;
 	unsigned int runs, pass, fail;	/* runs: all passed, all failed */
 	unsigned int att, att_fail;	/* attempts, failed attempts */
+	char *from;	/* the failing runs as from= names them, or NULL */
 };
 
 struct planner {
@@ -24,6 +25,8 @@ struct planner {
 	struct datadir dd;	/* where new entries go (dd.dir NULL: built in) */
 	struct dataset ds;	/* every entry of ds_fs, whatever it applies to */
 	char *ds_fs;
+	struct dataset global;	/* global.expunge, for update_place() */
+	bool global_read;
 	bool broken;		/* the data has errors */
 };
 
@@ -32,5 +35,19 @@ void update_new_entry(struct planner *pl, const struct obs *o, size_t n);
 /* A fail entry e that applies: fixed= where it passes, or removal */
 void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		       const struct entry *e);
+
+/*
+ * Would "check" take line in file without an error or a warning? If
+ * not, it says why: the line is not proposed.
+ */
+bool update_line_ok(const char *file, const char *line);
+
+/*
+ * The new line text of test into file, compact with the test's lines
+ * there (update-place.c): added, or merged into a line. False when not
+ * proposed (said on stderr).
+ */
+bool update_place(struct planner *pl, const char *file, const char *test,
+		  const char *text);
 
 #endif

@@ -58,11 +58,38 @@ static bool keep_suites(struct result_file *rf, const char *fs_only)
 	return any;
 }
 
+/*
+ * The run as from= names it: results:SECTION/START (its start_timestamp),
+ * else results:SECTION/DIR (the folder of its file), in the characters
+ * an origin may hold.
+ */
+static char *run_origin(const struct side_section *s, const char *path)
+{
+	const char *end = strrchr(path, '/'), *dir = end;
+	char *o, *q;
+
+	while (dir && dir > path && dir[-1] != '/')
+		dir--;
+	if (s->started)
+		o = xasprintf("results:%s/%s", s->name, s->started);
+	else if (end && dir < end)
+		o = xasprintf("results:%s/%.*s", s->name, (int)(end - dir),
+			      dir);
+	else
+		o = xasprintf("results:%s", s->name);
+	for (q = o + strlen("results:"); *q; q++)
+		if (*q <= ' ' || *q > '~' || strchr(",#@'\"", *q))
+			*q = '-';
+	return o;
+}
+
 /* The tallies of a section of one run: its observations. */
-static void add_section(struct evidence *ev, const struct side_section *s)
+static void add_section(struct evidence *ev, const struct side_section *s,
+			const char *path)
 {
 	const char *fs = section_prop(s, "FSTYP");
 	const char *kernel = s->kernel ? s->kernel : "unknown";
+	char *from = run_origin(s, path);
 	size_t i;
 
 	for (i = 0; i < s->n; i++) {
@@ -81,7 +108,9 @@ static void add_section(struct evidence *ev, const struct side_section *s)
 		o->fail = !t->pass;
 		o->att = t->pass + t->fail;
 		o->att_fail = t->fail;
+		o->from = t->fail ? xstrdup(from) : NULL;
 	}
+	free(from);
 }
 
 /*
@@ -108,7 +137,7 @@ static void add_file(struct evidence *ev, struct result_file *rf,
 				s->settings_differ ? s->settings_differ :
 				"KERNEL", section_prop(s, "FSTYP"),
 				s->kernel ? s->kernel : "unknown");
-		add_section(ev, s);
+		add_section(ev, s, sd.runs[0].f[0].path);
 	}
 	side_free(&sd);
 }
@@ -131,6 +160,28 @@ static void obs_free(struct obs *o)
 	free(o->kernel);
 	free(o->section);
 	free(o->test);
+	free(o->from);
+}
+
+/* from= of d and s: d's origins, then each of s's not among them */
+static void add_origins(struct obs *d, const struct obs *s)
+{
+	size_t n = s->from ? strlen(s->from) : 0;
+	const char *p;
+	char *both;
+
+	if (!s->from)
+		return;
+	if (!d->from) {
+		d->from = xstrdup(s->from);
+		return;
+	}
+	for (p = d->from; (p = strstr(p, s->from)); p++)
+		if ((p == d->from || p[-1] == ',') && (!p[n] || p[n] == ','))
+			return;
+	both = xasprintf("%s,%s", d->from, s->from);
+	free(d->from);
+	d->from = both;
 }
 
 /* Sort, then fold the runs of one fs, test, kernel and section. */
@@ -150,6 +201,7 @@ static void fold(struct evidence *ev)
 			d->fail += s->fail;
 			d->att += s->att;
 			d->att_fail += s->att_fail;
+			add_origins(d, s);
 			obs_free(s);
 		} else {
 			ev->o[++n] = *s;
@@ -233,12 +285,11 @@ static const struct applied *data_for(struct planner *pl,
 }
 
 /*
- * The first entry of the data for the test, applying here or not (a
- * fixed= reached, a condition of a config the results do not have): if
- * there is one, it is not for update to add another.
+ * An entry of the test with an "if" condition, applying here or not (a
+ * fixed= reached, a condition of a config the results do not have).
  */
-static const struct entry *in_data(struct planner *pl, const char *fs,
-				   const char *test)
+static const struct entry *with_cond(struct planner *pl, const char *fs,
+				     const char *test)
 {
 	char *err = NULL;
 	size_t i;
@@ -255,7 +306,8 @@ static const struct entry *in_data(struct planner *pl, const char *fs,
 		diag_free(&d);
 	}
 	for (i = 0; i < pl->ds.n; i++) {
-		if (!strcmp(pl->ds.entries[i].test, test))
+		if (!strcmp(pl->ds.entries[i].test, test) &&
+		    pl->ds.entries[i].cond)
 			return &pl->ds.entries[i];
 	}
 	return NULL;
@@ -268,36 +320,50 @@ static void note_undecided(const struct obs *o, const struct entry *e)
 		e->file, e->line, o->test, o->kernel);
 }
 
-/* The observations of one test: what the data says decides the rule. */
+/* The same line of data (each kernel's data is read on its own) */
+static bool same_line(const struct entry *a, const struct entry *b)
+{
+	return a->line == b->line && !strcmp(a->file, b->file);
+}
+
+/*
+ * The observations of one test, each against what the data says for its
+ * kernel and section, as compare classifies: those a fail entry explains
+ * may get fixed=; those no entry explains (whatever entries there are
+ * for other sections or kernels) are new data; an expunge entry (not
+ * run) or a flaky one (what retries are for) leaves its part alone.
+ */
 static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 {
+	struct obs *known = xcalloc(n, sizeof(*known));
+	struct obs *rest = xcalloc(n, sizeof(*rest));
 	const struct entry *fail = NULL, *e;
 	bool undecided = false;
-	size_t i;
+	size_t i, nk = 0, nr = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !pl->broken; i++) {
 		struct applied_set set;
 		const struct applied *a = data_for(pl, &o[i], &set,
 						   &undecided);
 
-		/* expunge did not run; flaky is what retries are for */
-		if (a && a->kind != KIND_FAIL) {
-			applied_free(&set);
-			return;
-		}
-		if (a && !fail)
+		if (!a && !pl->broken) {
+			rest[nr++] = o[i];
+		} else if (a && a->kind == KIND_FAIL &&
+			   (!fail || same_line(a->entry, fail))) {
 			fail = a->entry;
+			known[nk++] = o[i];
+		}
 		applied_free(&set);
 	}
-	if (fail) {
-		update_known_fail(pl, o, n, fail);
-		return;
-	}
-	e = in_data(pl, o[0].fs, o[0].test);
-	if (!e)
-		update_new_entry(pl, o, n);
-	else if (undecided && e->cond)
+	if (fail && !pl->broken)
+		update_known_fail(pl, known, nk, fail);
+	e = nr && !pl->broken ? with_cond(pl, o[0].fs, o[0].test) : NULL;
+	if (undecided && e)
 		note_undecided(o, e);
+	else if (nr && !pl->broken)
+		update_new_entry(pl, rest, nr);
+	free(known);
+	free(rest);
 }
 
 int update_plan(const struct update_opts *o, const struct strlist *paths,
@@ -330,6 +396,7 @@ int update_plan(const struct update_opts *o, const struct strlist *paths,
 	kdata_free(&pl.kc);
 	datadir_free(&pl.dd);
 	dataset_free(&pl.ds);
+	dataset_free(&pl.global);
 	free(pl.ds_fs);
 	for (i = 0; i < ev.n; i++)
 		obs_free(&ev.o[i]);

@@ -15,6 +15,9 @@
 #include "kselftest_harness.h"
 
 #define RUNS	SRCDIR "/tests/fixtures/compare/runs"
+#define START	"2026-12-05T19:17:14+00:00"
+/* A fail line in the diff: the test, its keys (two pieces), its comment */
+#define NEW_LINE(test, keys, more)	"+" test "  fail    " keys " " more "  #"
 
 static const char ext4_data[] =
 	"generic/10   fail   # a name generic/100 starts with\n"
@@ -120,7 +123,10 @@ TEST_F(update, failing_everywhere_becomes_fail_exact_names)
 	e = entry(self, &ds, "generic/100");
 	ASSERT_NE(NULL, e);
 	EXPECT_EQ(KIND_FAIL, e->kind);
-	EXPECT_EQ(NULL, e->sections);	/* failed in every section */
+	/* the sections it failed in: no claim for those that did not run */
+	ASSERT_NE(NULL, e->sections);
+	EXPECT_STREQ("s1", e->sections[0]);
+	EXPECT_STREQ("s2", e->sections[1]);
 	/* generic/10 ran once: its fail entry stays as it was */
 	e = entry(self, &ds, "generic/10");
 	ASSERT_NE(NULL, e);
@@ -234,14 +240,136 @@ TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 	dataset_free(&ds);
 }
 
-TEST_F(update, test_with_an_entry_that_does_not_apply_gets_no_second)
+/*
+ * A failure past a fail entry's fixed= is a regression for compare: new
+ * data, in a line of its own (the hand-written one says another thing).
+ */
+TEST_F(update, failing_past_an_entrys_fixed_is_new_data)
 {
+	struct dataset ds = { 0 };
+	const struct entry *e;
 	struct proc_out r;
 
 	add_run(self, "6.12.9", "s1", "generic/600=F");
-	r = fexp_update(self, "");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
-	EXPECT_STREQ("", r.out);
+	EXPECT_EQ(7, entry(self, &ds, "generic/600") ? ds.n : 0);
+	e = &ds.entries[5];
+	EXPECT_TRUE(e->has_fixed);	/* the hand-written line, as it was */
+	EXPECT_EQ(NULL, e->from);
+	e = &ds.entries[6];
+	EXPECT_STREQ("generic/600", e->test);
+	EXPECT_FALSE(e->has_fixed);
+	ASSERT_NE(NULL, e->sections);
+	EXPECT_STREQ("s1", e->sections[0]);
+	dataset_free(&ds);
+	proc_out_free(&r);
+}
+
+static char *suite(const char *fs, const char *kernel, const char *section,
+		   const char *test, char outcome);
+
+/* "check" on the data update wrote: no error, no warning */
+static void check_clean(struct _test_data_update *self,
+			struct __test_metadata *_metadata)
+{
+	struct proc_out r = fexp_call(str_printf("check --data %s/data", self->dir));
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(NULL, strstr(r.err, "warning"));
+	EXPECT_EQ(NULL, strstr(r.err, "error"));
+	proc_out_free(&r);
+}
+
+/* A new line says where it failed, on which kernel, from which run. */
+TEST_F(update, new_line_has_section_seen_and_from_the_run)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), "");
+	ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/0", self->dir)));
+	put_str(str_printf("%s/res/0/result.xml", self->dir),
+		str_printf("<?xml version=\"1.0\"?>\n<testsuites>\n%s%s</testsuites>\n",
+			   suite("ext4", "6.18.44-fc-v1294", "ext4_4k", "generic/100", 'F'),
+			   suite("ext4", "6.18.44-fc-v1294", "ext4_1k", "generic/100", 'F')));
+	self->n = 1;
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	ASSERT_NE(NULL, e->sections);
+	EXPECT_STREQ("ext4_1k", e->sections[0]);
+	EXPECT_STREQ("ext4_4k", e->sections[1]);
+	EXPECT_EQ(NULL, e->sections[2]);
+	ASSERT_TRUE(e->has_seen);
+	ASSERT_EQ(1, e->seen.n);
+	EXPECT_EQ(18, e->seen.v[0].minor);
+	EXPECT_EQ(44, e->seen.v[0].patch);
+	ASSERT_NE(NULL, e->from);
+	EXPECT_STREQ("results:ext4_1k/" START, e->from[0]);
+	EXPECT_STREQ("results:ext4_4k/" START, e->from[1]);
+	EXPECT_EQ(NULL, e->from[2]);
+	check_clean(self, _metadata);
+	dataset_free(&ds);
+	proc_out_free(&r);
+}
+
+/* An entry for another section does not explain a failure in this one. */
+TEST_F(update, entry_for_another_section_is_no_explanation)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/700  expunge section=encrypt  # the xattrs leave no room\n");
+	add_run(self, "6.18.44", "ext4_4k", "generic/700=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "generic/700: new fail entry"));
+	e = entry(self, &ds, "generic/700");
+	ASSERT_EQ(2, ds.n);
+	EXPECT_EQ(KIND_EXPUNGE, e->kind);
+	EXPECT_STREQ("encrypt", e->sections[0]);
+	e = &ds.entries[1];
+	EXPECT_EQ(KIND_FAIL, e->kind);
+	EXPECT_STREQ("ext4_4k", e->sections[0]);
+	check_clean(self, _metadata);
+	dataset_free(&ds);
+	proc_out_free(&r);
+}
+
+/*
+ * A line that says the same but for its section takes the new facts:
+ * one line, still hand-written, its reason kept; check is clean.
+ */
+TEST_F(update, hand_line_takes_the_merged_facts)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"# a comment\ngeneric/700  fail    section=ext4_1k  # needs a big disk\n");
+	add_run(self, "6.18.44", "ext4_4k", "generic/700=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/700");
+	ASSERT_NE(NULL, e);
+	ASSERT_EQ(1, ds.n);
+	EXPECT_EQ(2, e->line);
+	EXPECT_STREQ("ext4_1k", e->sections[0]);
+	EXPECT_STREQ("ext4_4k", e->sections[1]);
+	ASSERT_NE(NULL, e->from);
+	EXPECT_STREQ("hand", e->from[0]);
+	EXPECT_STREQ("results:ext4_4k/0", e->from[1]);
+	EXPECT_TRUE(e->has_seen);
+	ASSERT_NE(NULL, e->comment);
+	EXPECT_NE(NULL, strstr(e->comment, "needs a big disk"));
+	check_clean(self, _metadata);
+	dataset_free(&ds);
 	proc_out_free(&r);
 }
 
@@ -294,12 +422,13 @@ TEST_F(update, unreadable_results_exit_2)
 static char *suite(const char *fs, const char *kernel, const char *section,
 		   const char *test, char outcome)
 {
-	return str_printf("<testsuite name=\"xfstests\" time=\"9\">\n<properties>\n"
+	return str_printf("<testsuite name=\"xfstests\" time=\"9\"%s%s\">\n<properties>\n"
 			  "<property name=\"FSTYP\" value=\"%s\"/>\n"
 			  "<property name=\"KERNEL\" value=\"%s\"/>\n"
 			  "<property name=\"SECTION\" value=\"%s\"/>\n"
 			  "</properties>\n<testcase classname=\"xfstests.%s\" name=\"%s\">\n"
-			  "%s</testcase>\n</testsuite>\n", fs, kernel, section,
+			  "%s</testcase>\n</testsuite>\n", " start_timestamp=\"", START,
+			  fs, kernel, section,
 			  section, test,
 			  outcome == 'F' ? "<failure message=\"-\"/>\n" : "");
 }
@@ -320,7 +449,8 @@ TEST_F(update, every_suite_of_a_testsuites_file_is_read)
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "generic/100: new fail entry in ext4.expunge"));
 	EXPECT_NE(NULL, strstr(r.out, "6.12.9: s1 1/1 runs failed, s2 0/1 runs failed"));
-	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   section=s1  #"));
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 from=results:s1/" START,
+					       "seen=6.12.9")));
 	EXPECT_NE(NULL, strstr(r.out, "generic/700: new fail entry in xfs.expunge"));
 	EXPECT_NE(NULL, strstr(r.out, "6.6.30: x1 1/1 runs failed"));
 	/* --fs keeps the suites of its filesystem, wherever they are */
@@ -506,13 +636,15 @@ TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "new flaky"));
-	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail"));
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 from=results:s1/0",
+					       "seen=6.6.30")));
 	/* one pass is not the --min-runs 3 that fixed= needs: said */
 	EXPECT_NE(NULL, strstr(r.out, "--min-runs"));
 	for (i = 0; i < 2; i++)
 		add_run(self, "6.6.31", "s1", "generic/100=P");
 	r = fexp_update(self, "");
-	EXPECT_NE(NULL, strstr(r.out, "+generic/100  fail   fixed=6.6.31 passed=6.6.31"));
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 fixed=6.6.31",
+					       "from=results:s1/0 seen=6.6.30 passed=6.6.31")));
 	proc_out_free(&r);
 }
 
