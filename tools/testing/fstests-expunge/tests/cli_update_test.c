@@ -675,4 +675,26 @@ TEST_F(update, diff_paths_apply)
 	proc_out_free(&r);
 }
 
+/*
+ * The dogfood runs (6.18.44 on loop devices) into a copy of the shipped
+ * data: ext4/022, whose only entry is for the encrypt sections, is new
+ * data for ext4_4k; every line written leaves check clean.
+ */
+TEST_F(update, dogfood_runs_into_the_shipped_data_leave_check_clean)
+{
+	struct proc_out r;
+
+	ASSERT_EQ(0, system(str_printf("rm -rf %s/data && cp -r %s/data %s/data",
+				       self->dir, SRCDIR, self->dir)));
+	r = fexp_call(str_printf("update --write --data %s/data %s", self->dir,
+				 FIXTURE_PATH("dogfood")));
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "ext4/022: new fail entry in ext4.expunge"));
+	EXPECT_EQ(0, system(str_printf("grep -q '^ext4/022 .* %s%s' %s/data/ext4.expunge",
+				       "section=ext4_4k from=results:ext4_4k/",
+				       START " seen=6.18.44 ", self->dir)));
+	check_clean(self, _metadata);
+	proc_out_free(&r);
+}
+
 TEST_HARNESS_MAIN
