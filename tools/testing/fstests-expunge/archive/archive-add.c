@@ -115,7 +115,8 @@ static int add_found(const char *dir, const struct found_list *l,
 		for (j = i, n = 0; j < l->n; j++)
 			if (!strcmp(l->f[j].run, l->f[i].run))
 				paths[n++] = l->f[j].path;
-		ret = run_make(paths, n, o, &run, err);
+		ret = run_make(paths, n, n == 1 && l->f[i].named, o, &run,
+			       err);
 		if (!ret)
 			ret = store(dir, &run, st, err);
 		new_run_free(&run);

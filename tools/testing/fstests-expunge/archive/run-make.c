@@ -174,8 +174,8 @@ static void describe(struct new_run *run, const struct result_file *rf,
 }
 
 /* Read the files of the run and its id: a hash of their content */
-static int read_files(char *const *paths, size_t n, struct new_run *run,
-		      char **err)
+static int read_files(char *const *paths, size_t n, bool named,
+		      struct new_run *run, char **err)
 {
 	uint64_t h = 0;
 	size_t i;
@@ -185,7 +185,8 @@ static int read_files(char *const *paths, size_t n, struct new_run *run,
 						sizeof(*f));
 		uint64_t fh;
 
-		if (read_file(paths[i], RESULT_MAX, &f->data, &f->len)) {
+		if ((named ? read_named : read_file)(paths[i], RESULT_MAX,
+						     &f->data, &f->len)) {
 			*err = xasprintf("%s: %s", paths[i], errstr(errno));
 			return -1;
 		}
@@ -220,7 +221,8 @@ static int add_config(struct new_run *run, const char *path, char **err)
 	size_t len;
 	char hash[17];
 
-	if (read_file(path, CONFIG_MAX, &buf, &len)) {
+	/* --config: named on the command line, a pipe will do */
+	if (read_named(path, CONFIG_MAX, &buf, &len)) {
 		*err = xasprintf("%s: %s", path, errstr(errno));
 		return -1;
 	}
@@ -232,8 +234,8 @@ static int add_config(struct new_run *run, const char *path, char **err)
 	return 0;
 }
 
-int run_make(char *const *paths, size_t n, const struct add_opts *o,
-	     struct new_run *run, char **err)
+int run_make(char *const *paths, size_t n, bool named,
+	     const struct add_opts *o, struct new_run *run, char **err)
 {
 	struct result_file rf = { 0 };
 	struct tally t = { 0 };
@@ -242,7 +244,7 @@ int run_make(char *const *paths, size_t n, const struct add_opts *o,
 	size_t i;
 	int ret = 0;
 
-	if (read_files(paths, n, run, err))
+	if (read_files(paths, n, named, run, err))
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct result_file one = { 0 };

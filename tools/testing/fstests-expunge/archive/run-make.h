@@ -3,6 +3,8 @@
 #ifndef FEXP_RUN_MAKE_H
 #define FEXP_RUN_MAKE_H
 
+#include <stdbool.h>
+
 #include "archive/run-record.h"
 
 struct add_opts {
@@ -29,11 +31,13 @@ struct new_run {
  * Read the n result.xml files of one run (a section, or the shards of
  * one) and make its record: kernel, version, fs, section, options,
  * device kind, fstests commit, machine, counts and status (complete, incomplete or
- * corrupt: a file that cannot be parsed is kept and said so). Returns 0,
- * or -1 with *err when a file cannot be read at all.
+ * corrupt: a file that cannot be parsed is kept and said so). named: the
+ * files were named on the command line (read_named(): a pipe will do),
+ * not found by a walk. Returns 0, or -1 with *err when a file cannot be
+ * read at all.
  */
-int run_make(char *const *paths, size_t n, const struct add_opts *o,
-	     struct new_run *run, char **err);
+int run_make(char *const *paths, size_t n, bool named,
+	     const struct add_opts *o, struct new_run *run, char **err);
 void new_run_free(struct new_run *run);
 
 #endif

@@ -101,7 +101,7 @@ int do_check(int argc, char **argv)
 		goto out;
 	}
 	for (i = 0; i < (size_t)argc && !ret; i++) {
-		if (data_load_file(&ds, argv[i], &d)) {
+		if (data_load_named(&ds, argv[i], &d)) {
 			diag_print(&d);
 			ret = EXIT_USAGE;
 		}

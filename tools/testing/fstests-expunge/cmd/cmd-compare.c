@@ -16,7 +16,8 @@ static const struct usage usage = {
 "[--map BASE=SECTION]... [--fstests DIR]\n"
 "[--env NAME]... [KERNEL-OPTIONS]",
 	.about =
-"Compare fstests results (result.xml, or directories searched for them)\n"
+"Compare fstests results (result.xml, a pipe of one such as\n"
+"<(zcat result.xml.gz), or directories searched for them)\n"
 "with a baseline and with the known failures in the data, per section and\n"
 "test: regression, fixed, still failing, known failure, unexpected pass,\n"
 "flaky (e.g. 2/4 failed), new, missing, not run. Several paths on one side\n"

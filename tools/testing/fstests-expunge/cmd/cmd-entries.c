@@ -69,7 +69,7 @@ int do_entries(int argc, char **argv)
 		return usage_error("entries");
 	}
 	for (i = 0; i < argc && !ret; i++) {
-		if (strcmp(argv[i], "-") ? data_load_file(&ds, argv[i], &d) :
+		if (strcmp(argv[i], "-") ? data_load_named(&ds, argv[i], &d) :
 		    load_stdin(&ds, name, &d))
 			ret = EXIT_USAGE;
 	}

@@ -49,7 +49,7 @@ int do_view(int argc, char **argv);
 		OPT_STRING(0, "release", &name##_into->release, "R", \
 			   "the kernel release, as uname -r prints it"), \
 		OPT_STRING(0, "config", &name##_into->config, "FILE", \
-			   "its config (.config, plain or gzip)"), \
+			   "its config (.config, plain or gzip; a pipe will do)"), \
 		OPT_STRING(0, "kernel", &name##_into->kernel, "FILE", \
 			   "vmlinux or a module of it, also .xz, .zst or .gz: " \
 			   "its release, and its config if built in (IKCONFIG)"), \

@@ -700,12 +700,13 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 	return c.errors;
 }
 
-int data_load_file(struct dataset *ds, const char *path, struct diag *d)
+static int load(struct dataset *ds, const char *path, bool named,
+		struct diag *d)
 {
 	size_t len;
 	char *buf;
 
-	if (read_file(path, DATA_MAX_SIZE, &buf, &len)) {
+	if ((named ? read_named : read_file)(path, DATA_MAX_SIZE, &buf, &len)) {
 		diag_add(d, true, path, 0, "%s", errstr(errno));
 		d->unreadable++;
 		return -1;
@@ -713,6 +714,16 @@ int data_load_file(struct dataset *ds, const char *path, struct diag *d)
 	data_parse(ds, path, buf, len, d);
 	free(buf);
 	return 0;
+}
+
+int data_load_file(struct dataset *ds, const char *path, struct diag *d)
+{
+	return load(ds, path, false, d);
+}
+
+int data_load_named(struct dataset *ds, const char *path, struct diag *d)
+{
+	return load(ds, path, true, d);
 }
 
 void dataset_free(struct dataset *ds)

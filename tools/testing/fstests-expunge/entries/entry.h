@@ -120,6 +120,8 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 		  size_t len, struct diag *d);
 /* Read and parse a file: -1 if it cannot be read. */
 int data_load_file(struct dataset *ds, const char *path, struct diag *d);
+/* The same for a file named on the command line: a pipe will do */
+int data_load_named(struct dataset *ds, const char *path, struct diag *d);
 void dataset_free(struct dataset *ds);
 
 #endif

@@ -54,13 +54,18 @@ static char *read_line(const char *path)
 	return buf;
 }
 
-/* Release, banner and IKCONFIG of a vmlinux or module, maybe compressed. */
-static int read_elf(const char *path, struct kelf_info *ki, char **err)
+/*
+ * Release, banner and IKCONFIG of a vmlinux or module, maybe compressed;
+ * named: given on the command line (a pipe will do), not searched for.
+ */
+static int read_elf(const char *path, bool named, struct kelf_info *ki,
+		    char **err)
 {
 	struct kfile f;
 	int ret;
 
-	if (kfile_load(path, KFILE_MAX_SIZE, &f, err))
+	if ((named ? kfile_load_named : kfile_load)(path, KFILE_MAX_SIZE, &f,
+						    err))
 		return -1;	/* errno tells a missing file */
 	ret = kelf_read(path, f.buf, f.len, ki, err);
 	kfile_free(&f);
@@ -74,7 +79,7 @@ static int identify_file(const struct kernel_opts *o, struct kernel *k,
 {
 	struct kelf_info ki;
 
-	if (read_elf(o->kernel, &ki, err))
+	if (read_elf(o->kernel, true, &ki, err))
 		return -1;
 	if (!o->release) {
 		k->release = ki.release;
@@ -312,7 +317,7 @@ static int try_config_module(struct kernel *k, const char *path)
 	char *err = NULL;
 	int ret;
 
-	if (read_elf(path, &ki, &err))
+	if (read_elf(path, false, &ki, &err))
 		return not_there(k, path, err);
 	if (!ki.ikconfig) {
 		k->config_err = xasprintf("%s: no IKCONFIG in it", path);

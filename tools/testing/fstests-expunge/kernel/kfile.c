@@ -80,6 +80,45 @@ sys_fail:
 	return -1;
 }
 
+int kfile_load_named(const char *path, size_t max, struct kfile *f,
+		     char **err)
+{
+	const char *why;
+	char *in;
+	size_t inlen;
+	int ret;
+
+	if (!is_named_stream(path))
+		return kfile_load(path, max, f, err);
+	memset(f, 0, sizeof(*f));
+	if (read_named(path, max, &in, &inlen)) {
+		*err = xasprintf("%s: %s", path, errstr(errno));
+		errno = 0;
+		return -1;
+	}
+	if (!inlen) {
+		free(in);
+		*err = xasprintf("%s: empty file", path);
+		errno = 0;
+		return -1;
+	}
+	f->format = compression_of(in, inlen);
+	if (!strcmp(f->format, "plain")) {
+		f->buf = in;
+		f->len = inlen;
+		return 0;
+	}
+	ret = decompress_buf(in, inlen, max, &f->buf, &f->len, &f->format,
+			     &why);
+	free(in);
+	if (ret) {
+		*err = xasprintf("%s: %s", path, why);
+		errno = 0;
+		return -1;
+	}
+	return 0;
+}
+
 void kfile_free(struct kfile *f)
 {
 	if (f->map_len)

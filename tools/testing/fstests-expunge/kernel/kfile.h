@@ -26,6 +26,12 @@ struct kfile {
  * ENOENT when the file does not exist.
  */
 int kfile_load(const char *path, size_t max, struct kfile *f, char **err);
+/*
+ * The same for a file named on the command line (--kernel): a pipe or a
+ * device (open_named()) is read whole, at most max bytes.
+ */
+int kfile_load_named(const char *path, size_t max, struct kfile *f,
+		     char **err);
 void kfile_free(struct kfile *f);
 
 #endif

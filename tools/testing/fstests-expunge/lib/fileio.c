@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Files read and written safely: regular files only, atomic writes. */
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,8 @@
 
 const char *errstr(int err)
 {
+	if (err == EREADONCE)
+		return "a pipe read once already, too large to keep (over 64 MiB): name a file";
 	return err == ENOTREG ? "not a regular file" : strerror(err);
 }
 
@@ -65,25 +69,29 @@ int open_regular(const char *path)
 	return open_regular_stat(path, &st);
 }
 
-int open_named(const char *path)
+static bool named_ok(const struct stat *st)
 {
-	struct stat st;
+	return S_ISREG(st->st_mode) || S_ISFIFO(st->st_mode) ||
+	       S_ISCHR(st->st_mode);
+}
+
+/* open_named(), with what was opened in *st */
+static int open_named_stat(const char *path, struct stat *st)
+{
 	int fd, flags, err = 0;
 
-	if (!stat(path, &st) && !S_ISREG(st.st_mode) &&
-	    !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+	if (!stat(path, st) && !named_ok(st)) {
+		errno = S_ISDIR(st->st_mode) ? EISDIR : ENOTREG;
 		return -1;
 	}
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st))
+	if (fstat(fd, st))
 		err = errno;
-	else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
-		 !S_ISCHR(st.st_mode))
-		err = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+	else if (!named_ok(st))
+		err = S_ISDIR(st->st_mode) ? EISDIR : ENOTREG;
 	/*
 	 * Reads wait for a slow writer (zcat) then; with no writer at all
 	 * a FIFO reads as the end of the file at once.
@@ -96,6 +104,21 @@ int open_named(const char *path)
 	close(fd);
 	errno = err;
 	return -1;
+}
+
+int open_named(const char *path)
+{
+	struct stat st;
+
+	return open_named_stat(path, &st);
+}
+
+bool is_named_stream(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && (S_ISFIFO(st.st_mode) ||
+				    S_ISCHR(st.st_mode));
 }
 
 /* The whole of fd, at most max bytes; fd is closed */
@@ -115,6 +138,13 @@ static int read_fd(int fd, size_t max, char **buf, size_t *len)
 			n = -1;
 			errno = EFBIG;
 			break;
+		}
+		/* grown by doubling, but never past max: a pipe of max bytes fits */
+		if (sb.len + n + 1 > sb.alloc && max < SIZE_MAX / 2) {
+			sb.alloc = (sb.len + n + 1) * 2;
+			if (sb.alloc > max + 1)
+				sb.alloc = max + 1;
+			sb.buf = xrealloc(sb.buf, sb.alloc);
 		}
 		sb_add(&sb, chunk, n);
 	}
@@ -141,11 +171,101 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	return fd < 0 ? -1 : read_fd(fd, max, buf, len);
 }
 
+/*
+ * What a pipe or device named on the command line gave, by its device
+ * and inode: it can be read only once ("--config <(zcat config.gz)" is
+ * read by each filesystem's kernel, and by run's exclude and compare),
+ * so every later read gets the same bytes, or the same error. Up to
+ * KEPT_MAX bytes are kept: a later read of a larger one is an error.
+ */
+#define KEPT_MAX	(64u << 20)
+
+struct kept_input {
+	dev_t dev;
+	ino_t ino;
+	char *buf;
+	size_t len;
+	int err;
+};
+
+static struct kept_input *kept;
+static size_t nkept, kept_alloc;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct kept_input *kept_find(const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < nkept; i++) {
+		if (kept[i].dev == st->st_dev && kept[i].ino == st->st_ino)
+			return &kept[i];
+	}
+	return NULL;
+}
+
+/* Read fd now and keep what it gave; the caller gets the bytes read */
+static int read_keep(int fd, const struct stat *st, size_t max, char **buf,
+		     size_t *len)
+{
+	struct kept_input *k = array_push(&kept, &nkept, &kept_alloc,
+					  sizeof(*k));
+
+	k->dev = st->st_dev;
+	k->ino = st->st_ino;
+	if (read_fd(fd, max, buf, len)) {
+		k->err = errno;
+		return -1;
+	}
+	if (*len > KEPT_MAX) {
+		k->err = EREADONCE;
+		return 0;
+	}
+	k->buf = xmalloc(*len + 1);
+	memcpy(k->buf, *buf, *len + 1);
+	k->len = *len;
+	return 0;
+}
+
+/* The bytes of stream fd (st), read now or kept from before; closes fd */
+static int read_kept(int fd, const struct stat *st, size_t max, char **buf,
+		     size_t *len)
+{
+	struct kept_input *k;
+	int err = 0;
+
+	pthread_mutex_lock(&kept_lock);
+	k = kept_find(st);
+	if (!k) {
+		err = read_keep(fd, st, max, buf, len) ? errno : 0;
+		pthread_mutex_unlock(&kept_lock);
+		errno = err;
+		return err ? -1 : 0;
+	}
+	close(fd);
+	if (k->err)
+		err = k->err;
+	else if (k->len > max)
+		err = EFBIG;
+	if (!err) {
+		*buf = xmalloc(k->len + 1);
+		memcpy(*buf, k->buf, k->len + 1);
+		*len = k->len;
+	}
+	pthread_mutex_unlock(&kept_lock);
+	errno = err;
+	return err ? -1 : 0;
+}
+
 int read_named(const char *path, size_t max, char **buf, size_t *len)
 {
-	int fd = open_named(path);
+	struct stat st;
+	int fd = open_named_stat(path, &st);
 
-	return fd < 0 ? -1 : read_fd(fd, max, buf, len);
+	if (fd < 0)
+		return -1;
+	if (S_ISREG(st.st_mode))
+		return read_fd(fd, max, buf, len);
+	return read_kept(fd, &st, max, buf, len);
 }
 
 int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)

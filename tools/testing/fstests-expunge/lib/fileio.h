@@ -11,6 +11,8 @@
 
 /* errno for a path that is not a regular file (a FIFO, a device) */
 #define ENOTREG		EMEDIUMTYPE
+/* errno for a large pipe read a second time (read_named()) */
+#define EREADONCE	ESTRPIPE
 /* strerror(), and "not a regular file" for ENOTREG */
 const char *errstr(int err);
 
@@ -38,8 +40,15 @@ int open_regular_stat(const char *path, struct stat *st);
  * regular (open_regular()).
  */
 int open_named(const char *path);
-/* read_file() of an input named on the command line (open_named()) */
+/*
+ * read_file() of an input named on the command line (open_named()). A
+ * pipe or device is read once: a later read of it in this process gets
+ * the same bytes (or the same error), not what is left of it; one over
+ * 64 MiB is not kept, and a later read of it fails with EREADONCE.
+ */
 int read_named(const char *path, size_t max, char **buf, size_t *len);
+/* Is path a FIFO, pipe or character device (open_named() reads those)? */
+bool is_named_stream(const char *path);
 
 /* mkdir -p: path and the directories above it. Returns 0, or -1. */
 int mkdir_p(const char *path);

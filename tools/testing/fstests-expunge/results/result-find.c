@@ -164,6 +164,7 @@ int results_find(const char *path, struct found_list *l, char **err)
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		add(l, xstrdup(path), xstrdup(path));
+		l->f[l->n - 1].named = true;
 		return 0;
 	}
 	if (walk(path, 0, &files, l)) {
@@ -226,4 +227,14 @@ char **found_paths(const struct found_list *l)
 	for (i = 0; i < l->n; i++)
 		paths[i] = l->f[i].path;
 	return paths;
+}
+
+bool *found_named(const struct found_list *l)
+{
+	bool *named = xcalloc(l->n + 1, sizeof(*named));
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		named[i] = l->f[i].named;
+	return named;
 }

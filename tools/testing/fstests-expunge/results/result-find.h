@@ -3,11 +3,15 @@
 #ifndef FEXP_RESULT_FIND_H
 #define FEXP_RESULT_FIND_H
 
+#include <stdbool.h>
+
 #include "lib/strbuf.h"
 
 struct found_file {
 	char *path;
 	char *run;	/* the run it belongs to: its path, or a shard's run */
+	/* named on the command line, not found by a walk: may be a pipe */
+	bool named;
 };
 
 struct found_list {
@@ -33,5 +37,7 @@ int results_find(const char *path, struct found_list *l, char **err);
 void found_free(struct found_list *l);
 /* The paths of l, in its order (the strings are l's): free() the array. */
 char **found_paths(const struct found_list *l);
+/* Which of them were named (found_file.named): free() the array. */
+bool *found_named(const struct found_list *l);
 
 #endif

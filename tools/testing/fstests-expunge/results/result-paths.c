@@ -37,6 +37,7 @@ int results_read_paths(const struct strlist *paths, struct strlist *notes,
 	struct found_list fl = { 0 };
 	struct read_state rs = { .fl = &fl, .take = take, .ctx = ctx };
 	char **paths_read;
+	bool *named;
 	size_t i;
 
 	for (i = 0; i < paths->n; i++) {
@@ -60,8 +61,10 @@ int results_read_paths(const struct strlist *paths, struct strlist *notes,
 		rs.ret = rs.ret ? rs.ret : 1;
 	}
 	paths_read = found_paths(&fl);
-	result_read_many(paths_read, fl.n, one_read, &rs);
+	named = found_named(&fl);
+	result_read_many_named(paths_read, named, fl.n, one_read, &rs);
 	free(paths_read);
+	free(named);
 	found_free(&fl);
 	return rs.ret;
 }

@@ -24,6 +24,7 @@ struct pool {
 	pthread_cond_t room;	/* a slot was handed on */
 	pthread_cond_t ready;	/* a slot was filled */
 	char *const *paths;
+	const bool *named;	/* per path, or NULL: none named */
 	size_t n;
 	size_t next;		/* the next path to claim */
 	size_t consumed;	/* the next slot to hand on */
@@ -50,6 +51,15 @@ unsigned int result_jobs(void)
 	return n > RESULT_JOBS_MAX ? RESULT_JOBS_MAX : n;
 }
 
+/* Path i: one named on the command line may be a pipe */
+static int read_one(char *const *paths, const bool *named, size_t i,
+		    struct result_file *rf, char **err)
+{
+	if (named && named[i])
+		return result_read_named(paths[i], rf, err);
+	return result_read(paths[i], rf, err);
+}
+
 static void *reader(void *arg)
 {
 	struct pool *p = arg;
@@ -67,7 +77,7 @@ static void *reader(void *arg)
 		s = &p->slots[i % p->window];
 		pthread_mutex_unlock(&p->mu);
 		s->err = NULL;
-		s->ret = result_read(p->paths[i], &s->rf, &s->err);
+		s->ret = read_one(p->paths, p->named, i, &s->rf, &s->err);
 		pthread_mutex_lock(&p->mu);
 		s->done = true;
 		pthread_cond_broadcast(&p->ready);
@@ -102,15 +112,15 @@ static void drain(struct pool *p, result_sink sink, void *ctx)
 }
 
 /* Without threads: one file after the other. */
-static void read_serial(char *const *paths, size_t n, result_sink sink,
-			void *ctx)
+static void read_serial(char *const *paths, const bool *named, size_t n,
+			result_sink sink, void *ctx)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		struct result_file rf;
 		char *err = NULL;
-		int ret = result_read(paths[i], &rf, &err);
+		int ret = read_one(paths, named, i, &rf, &err);
 
 		sink(ctx, i, &rf, ret, err);
 	}
@@ -119,14 +129,20 @@ static void read_serial(char *const *paths, size_t n, result_sink sink,
 void result_read_many(char *const *paths, size_t n, result_sink sink,
 		      void *ctx)
 {
+	result_read_many_named(paths, NULL, n, sink, ctx);
+}
+
+void result_read_many_named(char *const *paths, const bool *named, size_t n,
+			    result_sink sink, void *ctx)
+{
 	unsigned int jobs = result_jobs(), started = 0, j;
-	struct pool p = { .paths = paths, .n = n };
+	struct pool p = { .paths = paths, .named = named, .n = n };
 	pthread_t tid[RESULT_JOBS_MAX];
 
 	if (jobs > n)
 		jobs = n;
 	if (jobs <= 1) {
-		read_serial(paths, n, sink, ctx);
+		read_serial(paths, named, n, sink, ctx);
 		return;
 	}
 	/* libxml2 sets itself up once, not in several threads at once */
@@ -151,5 +167,5 @@ void result_read_many(char *const *paths, size_t n, result_sink sink,
 	free(p.slots);
 	/* no thread to be had: read here */
 	if (!started)
-		read_serial(paths, n, sink, ctx);
+		read_serial(paths, named, n, sink, ctx);
 }

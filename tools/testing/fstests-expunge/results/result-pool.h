@@ -3,6 +3,7 @@
 #ifndef FEXP_RESULT_POOL_H
 #define FEXP_RESULT_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "results/results.h"
@@ -25,6 +26,12 @@ typedef void (*result_sink)(void *ctx, size_t i, struct result_file *rf,
  */
 void result_read_many(char *const *paths, size_t n, result_sink sink,
 		      void *ctx);
+/*
+ * The same, path i read with result_read_named() where named[i] (named
+ * on the command line: it may be a pipe), else result_read().
+ */
+void result_read_many_named(char *const *paths, const bool *named, size_t n,
+			    result_sink sink, void *ctx);
 
 /* The readers result_read_many() uses (1: none, the caller reads). */
 unsigned int result_jobs(void);

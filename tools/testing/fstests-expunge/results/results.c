@@ -880,6 +880,30 @@ int result_read_whole(const char *path, struct result_file *rf, char **err)
 	return read_path(path, true, rf, err);
 }
 
+int result_read_named(const char *path, struct result_file *rf, char **err)
+{
+	size_t len;
+	char *buf;
+	int ret;
+
+	if (!is_named_stream(path))
+		return read_path(path, false, rf, err);
+	/* a pipe cannot be read again from the top: it is read whole */
+	memset(rf, 0, sizeof(*rf));
+	if (read_named(path, RESULT_STREAM_MAX, &buf, &len)) {
+		*err = xasprintf("%s: %s", path, errstr(errno));
+		return -1;
+	}
+	if (!len) {
+		*err = xasprintf("%s: empty file", path);
+		free(buf);
+		return -1;
+	}
+	ret = read_buf(path, buf, len, false, rf, err);
+	free(buf);
+	return ret;
+}
+
 const char *result_prop(const struct result_file *rf, const char *name)
 {
 	size_t i;

@@ -87,6 +87,12 @@ struct result_file {
 int result_read(const char *path, struct result_file *rf, char **err);
 /* The same, keeping every testcase's text and logs (struct case_text). */
 int result_read_whole(const char *path, struct result_file *rf, char **err);
+/*
+ * A result file named on the command line: result_read(), or a pipe or
+ * device (open_named()) read whole, at most RESULT_STREAM_MAX bytes.
+ */
+#define RESULT_STREAM_MAX	(64u << 20)
+int result_read_named(const char *path, struct result_file *rf, char **err);
 /* The same from a buffer; name is used in messages; on error rf is empty. */
 int result_read_buf(const char *name, const char *buf, size_t len,
 		    struct result_file *rf, char **err);
