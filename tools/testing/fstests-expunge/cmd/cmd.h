@@ -51,8 +51,9 @@ int do_view(int argc, char **argv);
 		OPT_STRING(0, "config", &name##_into->config, "FILE", \
 			   "its config (.config, plain or gzip; a pipe will do)"), \
 		OPT_STRING(0, "kernel", &name##_into->kernel, "FILE", \
-			   "vmlinux or a module of it, also .xz, .zst or .gz: " \
-			   "its release, and its config if built in (IKCONFIG)"), \
+			   "vmlinux or a module of it (also .xz, .zst, .gz), " \
+			   "or a bzImage: its release, and its config if " \
+			   "built in (IKCONFIG; not read from a bzImage)"), \
 		OPT_STRING(0, "build-dir", &name##_into->build_dir, "DIR", \
 			   "a kernel build directory (kernel.release, .config; " \
 			   "the upstream version from the tree it came from)"), \

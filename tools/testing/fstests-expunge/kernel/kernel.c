@@ -9,6 +9,7 @@
 #include "kernel/kelf.h"
 #include "kernel/kernel.h"
 #include "kernel/kfile.h"
+#include "kernel/kimage.h"
 #include "kernel/ktree.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
@@ -67,7 +68,10 @@ static int read_elf(const char *path, bool named, struct kelf_info *ki,
 	if ((named ? kfile_load_named : kfile_load)(path, KFILE_MAX_SIZE, &f,
 						    err))
 		return -1;	/* errno tells a missing file */
-	ret = kelf_read(path, f.buf, f.len, ki, err);
+	if (kimage_is_bzimage(f.buf, f.len))
+		ret = kimage_read(path, f.buf, f.len, ki, err);
+	else
+		ret = kelf_read(path, f.buf, f.len, ki, err);
 	kfile_free(&f);
 	errno = 0;
 	return ret;
@@ -94,6 +98,7 @@ static int identify_file(const struct kernel_opts *o, struct kernel *k,
 		*banner = ki.banner;
 		ki.banner = NULL;
 	}
+	k->bzimage = !strcmp(ki.release_from, "setup header");
 	k->ikconfig = ki.ikconfig;
 	k->ikconfig_len = ki.ikconfig_len;
 	ki.ikconfig = NULL;
@@ -367,8 +372,8 @@ const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 		paths[n++] = xasprintf("%s/.config", o->build_dir);
 	} else {
 		if (o->kernel)
-			sb_printf(&k->tried, "\n  %s: no IKCONFIG in it",
-				  o->kernel);
+			sb_printf(&k->tried, "\n  %s: %s", o->kernel,
+				  k->bzimage ? BZIMAGE_NO_CONFIG : "no IKCONFIG in it");
 		if (k->running)
 			paths[n++] = xstrdup("/proc/config.gz");
 		paths[n++] = xasprintf("/boot/config-%s", k->release);

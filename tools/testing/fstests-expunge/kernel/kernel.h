@@ -13,7 +13,7 @@
 struct kernel_opts {
 	const char *release;	/* --release */
 	const char *config;	/* --config */
-	const char *kernel;	/* --kernel (vmlinux or module) */
+	const char *kernel;	/* --kernel (vmlinux, module or bzImage) */
 	const char *build_dir;	/* --build-dir */
 	const char *srctree;	/* --srctree */
 	const char *data;	/* --data */
@@ -36,6 +36,7 @@ struct kernel {
 	char *version_from;
 	bool running;		/* the kernel this machine runs */
 	char *srctree;
+	bool bzimage;		/* --kernel is a bzImage: no IKCONFIG read */
 	char *ikconfig;		/* gzip config data of --kernel, or NULL */
 	size_t ikconfig_len;
 
