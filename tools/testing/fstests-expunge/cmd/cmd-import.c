@@ -22,12 +22,15 @@ static const struct usage usage = {
 "(_fixed_by_kernel_commit) and makes a known failure of each one the\n"
 "--srctree kernel's git history lacks (backports counted); without git\n"
 "history nothing is imported. --from list reads a user's own exclude\n"
-"file (DIR is that file): their comments become the reasons. With\n"
-"--write, merge them into the data files instead: the lines there stay\n"
-"as they are, an entry already there is not added again, and a new one\n"
-"goes after the entries of its test or into the block of lines imported\n"
-"from the same harness. Source lines that cannot be converted are listed\n"
-"on stderr with file, line and why.",
+"file (DIR is that file): their comments become the reasons. A tree\n"
+"without xfstests-bld's global_exclude or kdevops' any/ is a user's own\n"
+"lists in that layout: from=user: too. With --write, merge them into the\n"
+"data files instead: the lines there stay as they are, an entry already\n"
+"there is not added again, and a new one goes after the entries of its\n"
+"test or into the block of lines imported from the same harness; a\n"
+"user's lines go into a block of their own, apart from the harnesses'.\n"
+"Source lines that cannot be converted are listed on stderr with file,\n"
+"line and why.",
 	.exit_status =
 "Exit status: 0, 1 when the merged data would not parse (nothing is\n"
 "written), or 2 on bad usage or unreadable input: a list or directory of\n"

@@ -87,7 +87,7 @@ static int merge_one(const char *dir, const char *source,
 {
 	struct import_merge_stats st = { 0 };
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, i;
 
 	*path = xasprintf("%s/%s.expunge", dir, v[0]->fs);
 	if (read_file(*path, 64 << 20, &buf, &len) && errno != ENOENT) {
@@ -97,6 +97,11 @@ static int merge_one(const char *dir, const char *source,
 	import_merge(buf ? buf : "", len, v[0]->fs, source, v, n, out, &st);
 	fprintf(stderr, "%s: %zu added, %zu already there\n", *path,
 		st.added, st.present);
+	for (i = 0; i < st.apart.n; i++)
+		fprintf(stderr, "%s: %s: already an entry of %s, left as it is\n",
+			*path, st.apart.v[i], str_starts(source, "user:") ?
+			"another harness's import" : "a user's own list");
+	strlist_free(&st.apart);
 	free(buf);
 	return EXIT_OK;
 }
@@ -145,6 +150,7 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 {
 	struct import_result r = { .rev = rev, .srctree = srctree };
 	struct import_line **v;
+	char *source = NULL;
 	size_t i, idx;
 	int ret = EXIT_OK;
 
@@ -176,11 +182,15 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 		ret = EXIT_USAGE;
 	}
 	v = sorted_lines(&r);
+	/* a user's own lists: a block of their own, apart from upstream's */
+	source = r.user ? xasprintf("user:%s", r.user) :
+		 xstrdup(importers[idx].name);
 	if (!ret && write)
-		ret = write_data(data, importers[idx].name, v, r.n);
+		ret = write_data(data, source, v, r.n);
 	else if (!ret)
 		print_lines(v, r.n);
 	free(v);
+	free(source);
 	import_result_free(&r);
 	return ret;
 }

@@ -50,5 +50,6 @@ void import_result_free(struct import_result *r)
 	}
 	free(r->lines);
 	free(r->skips);
+	free(r->user);
 	memset(r, 0, sizeof(*r));
 }

@@ -29,6 +29,12 @@ struct import_result {
 	size_t unreadable;	/* of the skips, lists that could not be read */
 	const char *rev;	/* the source's commit, for from=; NULL: unknown */
 	const char *srctree;	/* the kernel tree judged (fstests fixes) */
+	/*
+	 * Set by the importer when the lists are the user's own (a list
+	 * file, a tree without the harness's common list): their path, the
+	 * from=user: of each line and the block they go in.
+	 */
+	char *user;
 };
 
 /*
@@ -66,6 +72,8 @@ int import_test_cmp(const char *a, const char *b);
 struct import_merge_stats {
 	size_t added;		/* new entries */
 	size_t present;		/* entries the file already had */
+	/* of those, in lines of the other kind of source: left as they are */
+	struct strlist apart;	/* "generic/475 (line 9)" */
 };
 
 /*
@@ -73,7 +81,11 @@ struct import_merge_stats {
  * lines from source merged in, into out: existing lines kept byte for
  * byte, no entry twice, a new entry after its test's entries or in the
  * source's sorted block ("# Imported from SOURCE"), made at the end when
- * there is none. lines is sorted in place.
+ * there is none. lines is sorted in place. A user's own lists (source
+ * "user:PATH") and the harnesses' are kept apart: a user's entry goes
+ * only into its own block, neither kind is placed among or merged into
+ * the other's lines (an entry there already stays as it is, in
+ * st->apart), lines written by hand take the evidence of either.
  */
 void import_merge(const char *buf, size_t len, const char *fs,
 		  const char *source, struct import_line **lines, size_t n,

@@ -531,14 +531,23 @@ int kd_walk(const char *dir, const struct strlist *fs, struct kd_tree *t,
 			  EXPUNGES);
 	/* the tree itself, or a copy of its expunges directory: any/ */
 	any = xasprintf("%s/%s%sany", dir, t->root, *t->root ? "/" : "");
-	if (stat(any, &st)) {
-		pr_err("%s: not a kdevops tree (no " EXPUNGES "/any)", dir);
+	/* without any/: a user's own lists in kdevops' layout, from=user: */
+	if (stat(any, &st) && dir[strcspn(dir, " \t\n#,")]) {
+		pr_err("%s: a directory whose name holds a space, '#' or ',' cannot be named in from=",
+		       dir);
 		ret = -1;
 	} else if (load_links(t)) {
 		pr_err("%s/SYMLINKS.tsv: %s", dir, errstr(errno));
 		ret = -1;
 	} else {
+		if (stat(any, &st))
+			r->user = xstrdup(dir);
 		walk_top(t, fs, r);
+	}
+	if (!ret && r->user && !t->nlists) {
+		pr_err("%s: not a kdevops tree (no %s/any, no lists under a kernel's directory)",
+		       dir, EXPUNGES);
+		ret = -1;
 	}
 	free(any);
 	free(root);

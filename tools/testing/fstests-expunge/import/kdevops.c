@@ -142,8 +142,9 @@ static void fixed_release(const struct span *s, size_t n,
 
 /* The newest listing kernel of each series: seen=, and its lists: from= */
 static void evidence(const struct group *g, size_t from, size_t to,
-		     const char *rev, struct strbuf *sb)
+		     const struct import_result *r, struct strbuf *sb)
 {
+	const char *rev = r->user ? NULL : r->rev;
 	struct strbuf seen = { 0 }, orig = { 0 };
 	char buf[48];
 	size_t i;
@@ -166,8 +167,10 @@ static void evidence(const struct group *g, size_t from, size_t to,
 							g->h[i + 1].point));
 
 		if (last || h->point->any)
-			sb_printf(&orig, "%skdevops:%s%s%s",
-				  orig.len ? "," : "", h->list->rel,
+			sb_printf(&orig, "%s%s%s%s%s",
+				  orig.len ? "," : "",
+				  r->user ? "user:" : "kdevops:",
+				  r->user ? h->list->path : h->list->rel,
 				  rev ? "@" : "", rev ? rev : "");
 	}
 	if (seen.len)
@@ -175,6 +178,18 @@ static void evidence(const struct group *g, size_t from, size_t to,
 	sb_printf(sb, " from=%s", orig.buf);
 	sb_free(&seen);
 	sb_free(&orig);
+}
+
+/* "  # NOTE" on one line, or what the list does when it says nothing */
+static void user_note(const char *note, struct strbuf *sb)
+{
+	size_t start = sb->len;
+	char *p;
+
+	sb_printf(sb, "  # %s", note && *note ? note : "excluded by this list");
+	for (p = sb->buf + start; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = ' ';
 }
 
 /* One data line for the spans s (none: any/, every kernel) */
@@ -201,12 +216,17 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 		sb_printf(&sb, " cause=%s", note->cause);
 	if (note->bug)
 		sb_printf(&sb, " bug=%s", note->bug);
-	evidence(g, from, to, r->rev, &sb);
+	evidence(g, from, to, r, &sb);
 	if (note->cond)
 		sb_printf(&sb, " if %s", note->cond);
-	sb_printf(&sb, "  # %s", note->text.buf);
+	if (r->user) {
+		/* a user's own list: their words stay theirs */
+		user_note(g->h[from].test->note, &sb);
+	} else {
+		sb_printf(&sb, "  # %s", note->text.buf);
+	}
 	/* a reason with no fact of its own: where kdevops saw it */
-	for (i = to; note->bare && !l->env && i > from; i--) {
+	for (i = to; !r->user && note->bare && !l->env && i > from; i--) {
 		if (!g->h[i - 1].point->any || i - 1 == from) {
 			kd_where(g->tree, g->h[i - 1].point, l->fs,
 				 g->h[from].test->test, &sb);

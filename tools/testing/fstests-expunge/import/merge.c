@@ -7,7 +7,9 @@
  * imported line's origin is merged into it instead of the line being
  * added. A new entry goes after the entries of its test, or in the
  * sorted block of its source ("# Imported from SOURCE ..."), which is
- * started at the end of the file when there is none.
+ * started at the end of the file when there is none. The lines of a
+ * user's own lists ("# Imported from user:PATH") and the harnesses' stay
+ * apart: neither goes among or into the other's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,9 @@
 #include "import/import.h"
 #include "lib/strmap.h"
 
+#define BLOCK		"# Imported from "
+#define USER_BLOCK	BLOCK "user:"
+
 struct mline {
 	const char *s;		/* the line in the old text */
 	size_t len;		/* without its newline */
@@ -23,6 +28,7 @@ struct mline {
 	char *scope;		/* its section= and env= words */
 	char *key;		/* its entry without evidence words */
 	bool hand;		/* from=hand, or no from= at all */
+	bool user;		/* in the block of a user's own lists */
 	char *edited;		/* the line with evidence merged, or NULL */
 	struct strlist after;	/* new lines to write after this one */
 };
@@ -33,6 +39,7 @@ struct merge {
 	struct strmap keys;	/* entries there, or already added */
 	size_t hdr;		/* the source's block header, or n */
 	struct strlist tail;	/* a new block at the end */
+	bool user;		/* the source is a user's own lists */
 };
 
 /* "generic/79" before "generic/100": the numbers as numbers. */
@@ -216,6 +223,7 @@ static void split_lines(struct merge *m, const char *buf, size_t len,
 			const char *marker)
 {
 	const char *s = buf, *end = buf + len;
+	bool in_user = false;
 
 	while (s < end) {
 		const char *nl = memchr(s, '\n', end - s);
@@ -233,9 +241,16 @@ static void split_lines(struct merge *m, const char *buf, size_t len,
 			l->key = bare_key(key);
 			l->scope = scope_of(key);
 			l->hand = hand_written(key);
+			l->user = in_user;
 			strmap_get(&m->keys, l->key, strlen(l->key), true, NULL);
-		} else if (m->hdr == (size_t)-1 && str_starts(line, marker)) {
-			m->hdr = m->n - 1;
+		} else {
+			if (m->hdr == (size_t)-1 && str_starts(line, marker))
+				m->hdr = m->n - 1;
+			/* a block runs from its header to a blank line */
+			if (!l->len)
+				in_user = false;
+			else if (str_starts(line, BLOCK))
+				in_user = str_starts(line, USER_BLOCK);
 		}
 		free(key);
 		free(line);
@@ -243,13 +258,23 @@ static void split_lines(struct merge *m, const char *buf, size_t len,
 	}
 }
 
-/* Where a new entry for test goes: after which line, or n for the tail. */
+/* Is l a line of the other kind of source: not to go among or into? */
+static bool apart(const struct merge *m, const struct mline *l)
+{
+	return !l->hand && l->user != m->user;
+}
+
+/*
+ * Where a new entry for test goes: after which line, or n for the tail.
+ * A user's entry goes only into its own block.
+ */
 static size_t place(const struct merge *m, const char *test)
 {
 	size_t i, at = m->n;
 
-	for (i = 0; i < m->n; i++) {
-		if (m->l[i].test && !strcmp(m->l[i].test, test))
+	for (i = 0; !m->user && i < m->n; i++) {
+		if (m->l[i].test && !m->l[i].user &&
+		    !strcmp(m->l[i].test, test))
 			at = i;
 	}
 	if (at < m->n || m->hdr == (size_t)-1)
@@ -309,7 +334,10 @@ static void add_lines(struct merge *m, struct import_line **lines, size_t n,
 		scope = full ? scope_of(full) : NULL;
 		test = full ? first_word(full) : NULL;
 		into = key ? merge_target(m, key, test, scope) : NULL;
-		if (into)
+		if (into && apart(m, into))
+			strlist_add(&st->apart, xasprintf("%s (line %zu)", test,
+							  into - m->l + 1));
+		else if (into)
 			merge_evidence(into, lines[i]->text);
 		else if (key)
 			strmap_get(&m->keys, key, strlen(key), true, &added);
@@ -361,8 +389,9 @@ void import_merge(const char *buf, size_t len, const char *fs,
 		  const char *source, struct import_line **lines, size_t n,
 		  struct strbuf *out, struct import_merge_stats *st)
 {
-	struct merge m = { .hdr = (size_t)-1 };
-	char *marker = xasprintf("# Imported from %s", source);
+	struct merge m = { .hdr = (size_t)-1,
+			   .user = str_starts(source, "user:") };
+	char *marker = xasprintf(BLOCK "%s", source);
 	size_t i;
 
 	split_lines(&m, buf, len, marker);

@@ -102,6 +102,7 @@ int import_user_list(const char *path, const struct strlist *fs,
 		free(buf);
 		return -1;
 	}
+	r->user = xstrdup(path);
 	if (buf)
 		read_list(buf, path, fs->n ? fs->v[0] : GLOBAL_DATA, r);
 	free(buf);

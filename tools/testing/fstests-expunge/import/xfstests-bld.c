@@ -389,6 +389,21 @@ static char *make_comment(const char *text, bool *fail)
 	return sb.buf;
 }
 
+/* A user's own words stay theirs: on one line, else what the list does */
+static char *user_comment(const char *text, bool *fail)
+{
+	char *c = xstrdup(text), *t, *p;
+
+	for (p = c; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = ' ';
+	t = trim(c);
+	*fail = strcasestr(t, "expfail");
+	t = xstrdup(*t ? t : "excluded by this list");
+	free(c);
+	return t;
+}
+
 static void push_rec(struct bld *b, const char *test, const char *comment,
 		     char *origin, bool fail, struct span v, enum dax dax)
 {
@@ -458,7 +473,8 @@ static void add_entry(struct bld *b, const char *file, unsigned int line,
 	}
 	text = xasprintf("%s %s", b->pending ? b->pending : "",
 			 note ? note : "");
-	comment = make_comment(text, &fail);
+	comment = b->r->user ? user_comment(text, &fail) :
+		  make_comment(text, &fail);
 	for (i = 0; i < v.n; i++) {
 		struct rec *x;
 
@@ -896,7 +912,10 @@ static char *rec_line(const struct bld *b, struct rec *x)
 		sb_printf(&sb, " fixed-by=%s", x->fixed_by);
 	if (x->cause)
 		sb_printf(&sb, " cause=%s", x->cause);
-	for (i = 0; i < x->from.n; i++)
+	for (i = 0; i < x->from.n && b->r->user; i++)
+		sb_printf(&sb, "%suser:%s/%s", i ? "," : " from=", b->r->user,
+			  x->from.v[i]);
+	for (i = 0; i < x->from.n && !b->r->user; i++)
 		sb_printf(&sb, "%sxfstests-bld:%s/%s%s%s", i ? "," : " from=",
 			  BLD_FS_DIR, x->from.v[i], b->rev ? "@" : "",
 			  b->rev ? b->rev : "");
@@ -1081,6 +1100,64 @@ static int read_all(struct bld *b, const struct strlist *fs)
 	return 0;
 }
 
+/* Has the tree a filesystem's lists, FS/exclude or FS/cfg/? */
+static bool has_fs_lists(const char *fsdir)
+{
+	DIR *d = opendir(fsdir);
+	struct dirent *de;
+	struct bld b = { .fsdir = fsdir };
+	bool found = false;
+
+	while (d && !found && (de = readdir(d))) {
+		char *sub = xasprintf("%s/%s", fsdir, de->d_name);
+		char *ex = xasprintf("%s/exclude", de->d_name);
+		char *cfg = xasprintf("%s/cfg", de->d_name);
+		struct stat st;
+
+		found = de->d_name[0] != '.' && !stat(sub, &st) &&
+			S_ISDIR(st.st_mode) && (exists(&b, ex) || exists(&b, cfg));
+		free(sub);
+		free(ex);
+		free(cfg);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/*
+ * Where the lists are: the checkout's fs/ directory, or dir itself; with
+ * no global_exclude in either, a user's own lists in that layout (its
+ * lines say from=user:). NULL, said, when neither holds lists.
+ */
+static const char *lists_dir(const char *dir, const char *fsdir,
+			     struct import_result *r)
+{
+	const char *const at[] = { fsdir, dir };
+	struct bld b = { 0 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		b.fsdir = at[i];
+		if (exists(&b, "global_exclude"))
+			return at[i];
+	}
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		if (!has_fs_lists(at[i]))
+			continue;
+		if (at[i][strcspn(at[i], " \t\n#,")]) {
+			pr_err("%s: a directory whose name holds a space, '#' or ',' cannot be named in from=",
+			       at[i]);
+			return NULL;
+		}
+		r->user = xstrdup(at[i]);
+		return at[i];
+	}
+	pr_err("%s: no %s/global_exclude and no FS/exclude: not an xfstests-bld tree",
+	       dir, BLD_FS_DIR);
+	return NULL;
+}
+
 int import_xfstests_bld(const char *dir, const struct strlist *fs,
 			struct import_result *r)
 {
@@ -1089,19 +1166,15 @@ int import_xfstests_bld(const char *dir, const struct strlist *fs,
 	int ret;
 
 	/* the checkout, or its fs/ directory itself */
-	b.fsdir = fsdir;
-	if (!exists(&b, "global_exclude")) {
-		b.fsdir = dir;
-		if (!exists(&b, "global_exclude")) {
-			pr_err("%s: no %s/global_exclude: not an xfstests-bld tree",
-			       dir, BLD_FS_DIR);
-			free(fsdir);
-			return -1;
-		}
+	b.fsdir = lists_dir(dir, fsdir, r);
+	if (!b.fsdir) {
+		free(fsdir);
+		return -1;
 	}
 	if (wanted(fs, GLOBAL_DATA)) {
 		b.fs = GLOBAL_DATA;
-		parse_file(&b, "global_exclude", 0);
+		if (!r->user)
+			parse_file(&b, "global_exclude", 0);
 		/* exclude.gce: for XFSTESTS_FLAVOR=gce runs, env=gce */
 		if (exists(&b, "exclude.gce")) {
 			b.env = "gce";
