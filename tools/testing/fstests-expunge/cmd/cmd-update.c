@@ -21,7 +21,8 @@ static const struct usage usage = {
 "that differs only in its sections); mixed outcomes become a flaky entry\n"
 "with the rate observed; a fail entry that passed in --min-runs runs of a\n"
 "kernel, and failed in none, gets fixed= for that kernel, and one that\n"
-"passed on every kernel (of two series or more) is proposed for removal.\n"
+"passed on every kernel (of two series or more) is proposed for removal\n"
+"(a hand-written line is kept, with fixed=).\n"
 "Lines check would warn of are not proposed (said on stderr). Expunge\n"
 "and flaky entries are never touched. Printed: a commit message with the\n"
 "evidence, then a unified diff of the data files (git apply skips the\n"
@@ -31,7 +32,7 @@ static const struct usage usage = {
 "fail entry, each with its measured rate (f/n runs) in the comment,\n"
 "seen= its failing kernels and from= the archive; a fail or flaky entry\n"
 "whose test passed in the last --passes runs of every kernel series is\n"
-"proposed for removal.",
+"proposed for removal (a hand-written one is only said to pass).",
 	.exit_status =
 "Exit status: 0 (with or without changes; places a directory's search\n"
 "left out are warned of), 2 bad usage or unreadable input.",

@@ -12,6 +12,7 @@
 #include "archive/archive.h"
 #include "archive/archive-git.h"
 #include "compare/update-archive.h"
+#include "entries/compact-rel.h"
 #include "entries/data-dir.h"
 #include "entries/select.h"
 #include "kernel/version.h"
@@ -326,10 +327,13 @@ static void propose_removal(struct aplan *pl, const struct arow *r,
 		sb_printf(&why, "%s%u.%u: %u", i ? ", " : "", r->ser[i].major,
 			  r->ser[i].minor, r->ser[i].trail);
 	}
-	add_edit(pl, e->file, e->line, NULL);
+	/* a person's line is a person's to remove: said, not done */
+	if (!entry_hand(e))
+		add_edit(pl, e->file, e->line, NULL);
 	sb_printf(&pl->p->message, "%s: passed the last %u runs or more of every series (%s): ",
 		  r->test, pl->o->passes, why.buf);
-	sb_printf(&pl->p->message, "remove the %s entry (%s:%u)\n",
+	sb_printf(&pl->p->message, "%s the %s entry (%s:%u)\n",
+		  entry_hand(e) ? "hand-written, so not removed:" : "remove",
 		  kind_name(e->kind), entry_file(e), e->line);
 	sections_evidence(r, &pl->p->message);
 	sb_free(&why);

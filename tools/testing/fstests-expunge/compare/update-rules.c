@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compare/update-rules.h"
+#include "entries/compact-rel.h"
 #include "entries/lint.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
@@ -450,7 +451,8 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 	if (!text)
 		return;
 	everywhere = passing_kernels(pl, o, n, e, text, &line, &vers);
-	if (everywhere && several_series(o, n)) {
+	/* a person's line is a person's to remove: it gets the facts */
+	if (everywhere && several_series(o, n) && !entry_hand(e)) {
 		add_edit(pl, e->file, e->line, NULL);
 		sb_printf(&pl->p->message,
 			  "%s: passes on every kernel: remove the fail entry (%s:%u)\n",
@@ -461,8 +463,9 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		add_edit(pl, e->file, e->line, xstrdup(line.buf));
 		sb_printf(&pl->p->message, "%s: passes on %s: fixed=%s (%s:%u)%s\n",
 			  o[0].test, vers.buf, vers.buf, entry_file(e), e->line,
-			  everywhere ? "; kept: the results hold one kernel series only" :
-			  "");
+			  !everywhere ? "" : entry_hand(e) ?
+			  "; kept: a hand-written line is for a person to remove" :
+			  "; kept: the results hold one kernel series only");
 	} else {
 		everywhere = false;
 		vers.len = 0;

@@ -254,11 +254,16 @@ TEST_F(tmp, update_from_archive_rates_and_removals)
 	ASSERT_EQ(0, shell_call("mkdir %s/data && touch %s/data/global.expunge", self->dir,
 				self->dir));
 	put_in_dir(str_printf("%s/data", self->dir), "ext4.expunge",
-		   "generic/300  fail  # passes now\ngeneric/301  flaky  # still fails\n");
+		   "generic/300  fail  from=kdevops:x.txt  # passes now\n"
+		   "generic/301  flaky  # still fails\n"
+		   "generic/302  fail  # a person's line: passes now\n");
 	add_one(self->dir, 1, "6.6.1", "generic/100=F generic/200=F generic/300=F generic/301=F");
-	add_one(self->dir, 2, "6.6.2", "generic/100=P generic/200=F generic/300=P generic/301=P");
-	add_one(self->dir, 3, "6.6.3", "generic/100=F generic/200=F generic/300=P generic/301=P");
-	add_one(self->dir, 4, "6.6.4", "generic/100=P generic/200=F generic/300=P generic/301=F");
+	add_one(self->dir, 2, "6.6.2",
+		"generic/100=P generic/200=F generic/300=P generic/301=P generic/302=P");
+	add_one(self->dir, 3, "6.6.3",
+		"generic/100=F generic/200=F generic/300=P generic/301=P generic/302=P");
+	add_one(self->dir, 4, "6.6.4",
+		"generic/100=P generic/200=F generic/300=P generic/301=F generic/302=P");
 	r = fexp_call(str_printf("update --archive %s/a --data %s/data --passes 3",
 				 self->dir, self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
@@ -268,7 +273,12 @@ TEST_F(tmp, update_from_archive_rates_and_removals)
 		TH_LOG("%s", r.out);
 	EXPECT_NE(NULL, strstr(r.out, "\n+generic/200  fail   seen=6.6.1,6.6.2,6.6.3,6.6.4 "))
 		TH_LOG("%s", r.out);
-	EXPECT_NE(NULL, strstr(r.out, "\n-generic/300  fail  # passes now\n")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "\n-generic/300  fail  from=kdevops:x.txt  # passes now\n"))
+		TH_LOG("%s", r.out);
+	/* a hand-written line is never removed: the message says it passes */
+	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/302")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out, "generic/302: passed the last 3 runs"));
+	EXPECT_NE(NULL, strstr(r.out, "hand-written, so not removed: the fail entry"));
 	EXPECT_EQ(NULL, strstr(r.out, "\n-generic/301")) TH_LOG("%s", r.out);
 	/* three passes in a row are not four */
 	r = fexp_call(str_printf("update --archive %s/a --data %s/data --passes 4",

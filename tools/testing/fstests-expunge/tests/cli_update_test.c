@@ -22,7 +22,7 @@
 static const char ext4_data[] =
 	"generic/10   fail   # a name generic/100 starts with\n"
 	"generic/200  fail   # fixed on 6.6.30, not on 6.1.90\n"
-	"generic/300  fail   # passes everywhere now\n"
+	"generic/300  fail   from=kdevops:x.txt  # passes everywhere now\n"
 	"generic/400  expunge  # never runs: never touched\n"
 	"generic/500  flaky  # retried: not ours to change\n"
 	"generic/600  fail   fixed=6.9  # fixed: not for 6.12\n";
@@ -278,6 +278,34 @@ static void check_clean(struct _test_data_update *self,
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.err, "warning"));
 	EXPECT_EQ(NULL, strstr(r.err, "error"));
+	proc_out_free(&r);
+}
+
+/* A hand-written line that passes everywhere gets the facts, not removal */
+TEST_F(update, hand_line_passing_everywhere_is_kept_with_fixed)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+	int i;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/300  fail   # a person's reason\n");
+	for (i = 0; i < 3; i++) {
+		add_run(self, "6.12.9", "s1", "generic/300=P");
+		add_run(self, "6.6.30", "s1", "generic/300=P");
+	}
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/300");
+	ASSERT_NE(NULL, e);
+	ASSERT_TRUE(e->has_fixed);
+	EXPECT_EQ(2, e->fixed.n);
+	EXPECT_TRUE(e->has_passed);
+	EXPECT_STREQ("a person's reason", e->comment);
+	EXPECT_NE(NULL, strstr(r.out, "a hand-written line is for a person to remove"));
+	check_clean(self, _metadata);
+	dataset_free(&ds);
 	proc_out_free(&r);
 }
 
