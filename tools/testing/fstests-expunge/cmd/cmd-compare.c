@@ -24,9 +24,12 @@ static const struct usage usage = {
 "are several runs; repeats in one file (check -L, -i) are attempts too.\n"
 "Without --baseline, every failure the data does not explain is a\n"
 "regression. The data is chosen by each section's FSTYP and the kernel\n"
-"the results name (KERNEL), unless the options below name one. In KCIDB,\n"
-"the kernel's checkout says when the run began and, from its git tree\n"
-"(--srctree, or --build-dir in it), its commit, repository and branch.",
+"the results name (KERNEL), unless the options below name one. With no\n"
+"config of that kernel, an entry whose 'if' needs one is undecided: a\n"
+"fail or flaky entry explains no failure, an expunge entry applies;\n"
+"each is named in the notes and on stderr. In KCIDB, the kernel's\n"
+"checkout says when the run began and, from its git tree (--srctree,\n"
+"or --build-dir in it), its commit, repository and branch.",
 	.exit_status =
 "Exit status: 0 no regression; 1 regressions (also in an incomplete or\n"
 "partly read run), or an incomplete run (a crash); 2 bad usage or\n"

@@ -21,8 +21,13 @@ static const struct usage usage = {
 "unless --run-known-failures is given; flaky tests run. An entry for\n"
 "a whole group (group:NAME) gives the tests of that group in the\n"
 "fstests tree (--fstests or $FSTESTS_DIR); without a tree it stays a\n"
-"comment, and the groups are named on stderr.",
-	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
+"comment, and the groups are named on stderr. With no kernel config\n"
+"found (--release alone), an entry whose 'if' needs one is undecided:\n"
+"an expunge entry applies (a test that may crash is not run on a\n"
+"guess), a fail entry does not; each is named on stderr and in the file.",
+	.exit_status =
+"Exit status: 0 (also with undecided entries), or 2 on bad usage or\n"
+"unreadable input (a --config that cannot be read).",
 };
 
 /* Whether the options make sense together; says why not */

@@ -28,6 +28,7 @@ static void list_flaky(const struct kdata *kd, const char *section,
 
 	if (header)
 		sb_printf(sb, "# section %s\n", section);
+	kdata_say_undecided(kd, section, NULL);
 	select_section(&kd->sel, section, &set);
 	for (i = 0; i < set.n; i++) {
 		if (set.a[i].kind != KIND_FLAKY)

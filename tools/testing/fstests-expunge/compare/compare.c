@@ -114,6 +114,24 @@ static void hint_prefix(const struct side *base, const struct side *cand,
 
 #define SET_UP_APART	"runs set up differently (%s) merged as attempts"
 
+/*
+ * No config for the section's kernel: its entries with an undecided
+ * condition (an expunge applied, a fail or flaky not), in the notes and
+ * on stderr.
+ */
+static void note_undecided(const struct kdata *kd, const char *section,
+			   struct strlist *notes)
+{
+	struct strbuf sb = { 0 };
+
+	if (select_undecided(&kd->sel, section, &sb)) {
+		strlist_add(notes, xasprintf("%s: undecided, no config of %s: %s",
+					     section, kd->k.release, sb.buf));
+		pr_warn("%s", notes->v[notes->n - 1]);
+	}
+	sb_free(&sb);
+}
+
 static int compare_all(const struct compare_opts *co, const struct side *base,
 		       const struct side *cand, struct comparison *cmp,
 		       struct strlist *notes)
@@ -142,6 +160,8 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 			ret = -1;
 			break;
 		}
+		if (kd->conds_unknown)
+			note_undecided(kd, c->name, notes);
 		if (c->kernels_differ && !cmp->kc.release_given)
 			strlist_add(notes,
 				    xasprintf("%s: runs of several kernels; the data is for %s",

@@ -346,6 +346,9 @@ static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 		const struct applied *a = data_for(pl, &o[i], &set,
 						   &undecided);
 
+		/* an expunge applied only on a guess (no config) tells nothing */
+		if (a && a->kind == KIND_EXPUNGE && a->entry->cond && undecided)
+			a = NULL;
 		if (!a && !pl->broken) {
 			rest[nr++] = o[i];
 		} else if (a && a->kind == KIND_FAIL &&

@@ -117,6 +117,7 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 		  progname);
 	if (kd->note)
 		sb_printf(out, "# %s\n", kd->note);
+	kdata_say_undecided(kd, section, out);
 	n = exclude_section_only(kd, section);
 	if (n)
 		sb_printf(out, "# %zu %s: give --section\n", n, SECTION_ONLY);

@@ -125,52 +125,38 @@ static int load_data(struct kdata_cache *kc, struct kdata *kd, bool results,
 	return data_errors(kd, err);
 }
 
-static bool any_cond(const struct dataset *ds)
+/*
+ * No config, and none named (--config, --build-dir): the conditions are
+ * undecided (select.h says which entries apply then), said in the note.
+ */
+static void note_undecided(struct kdata *kd)
 {
-	size_t i;
-
-	for (i = 0; i < ds->n; i++) {
-		if (ds->entries[i].cond)
-			return true;
-	}
-	return false;
-}
-
-/* No config for the results' kernel: entries with "if" never apply. */
-static void select_unconditional(struct kdata *kd, const char *why)
-{
-	size_t i;
-
-	kd->sel.ds = &kd->ds;
-	kd->sel.k = &kd->k;
-	kd->sel.cond = xcalloc(kd->ds.n + 1, 1);
-	kd->conds_unknown = true;
-	for (i = 0; i < kd->ds.n; i++) {
-		if (kd->ds.entries[i].cond)
-			kd->sel.cond[i] = 'n';
-	}
-	/* its first line: the rest lists every place tried */
-	kd->note = xasprintf("%s%sentries with 'if' conditions left out: %.*s",
-			     kd->note ? kd->note : "", kd->note ? "; " : "",
-			     (int)strcspn(why, "\n;"), why);
-}
-
-static int choose(struct kdata_cache *kc, struct kdata *kd, bool results,
-		  char **err)
-{
-	const char *cerr;
+	const char *why = NULL;
 	char *old = kd->note;
 
+	if (kernel_config(&kd->k, &why) || !why)
+		why = "no kernel config found";
+	kd->conds_unknown = true;
+	/* its first line: the rest lists every place tried */
+	kd->note = xasprintf("%s%s%.*s: %zu %s undecided: %s",
+			     old ? old : "", old ? "; " : "",
+			     (int)strcspn(why, "\n;"), why, kd->sel.undecided,
+			     kd->sel.undecided == 1 ? "entry's 'if' condition" :
+			     "entries' 'if' conditions",
+			     "expunge entries apply, fail and flaky entries do not");
+	free(old);
+}
+
+static int choose(struct kdata_cache *kc, struct kdata *kd, char **err)
+{
 	kd->sel.fs = kd->fs;
 	if (open_fstests(kc, kd, err))
 		return -1;
-	if (results && !kc->config_given && any_cond(&kd->ds) &&
-	    !kernel_config(&kd->k, &cerr)) {
-		select_unconditional(kd, cerr);
-		free(old);
-	} else if (selector_init(&kd->sel, &kd->ds, &kd->k, &kd->diag, err)) {
+	kd->sel.undecided_ok = !kc->config_given;
+	if (selector_init(&kd->sel, &kd->ds, &kd->k, &kd->diag, err))
 		return -1;
-	}
+	if (kd->sel.undecided)
+		note_undecided(kd);
 	kd->have_sel = true;
 	return data_errors(kd, err);
 }
@@ -189,7 +175,7 @@ static int load(struct kdata_cache *kc, struct kdata *kd, bool results,
 	if (!ret)
 		ret = load_data(kc, kd, results, err);
 	if (!ret)
-		ret = choose(kc, kd, results, err);
+		ret = choose(kc, kd, err);
 	if (ret)
 		return ret < 0 ? -1 : 0;
 	kd->desc = xasprintf("%s data (%s) for kernel %s (version %s, from %s)%s%s",
@@ -261,6 +247,22 @@ const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 	if (kd->have_sel)
 		select_section(&kd->sel, section, set);
 	return kd;
+}
+
+void kdata_say_undecided(const struct kdata *kd, const char *section,
+			 struct strbuf *comment)
+{
+	struct strbuf sb = { 0 };
+
+	if (kd->have_sel && select_undecided(&kd->sel, section, &sb)) {
+		if (comment)
+			sb_printf(comment, "# undecided, no config: %s\n",
+				  sb.buf);
+		pr_warn("%s%s%s: undecided, no config: %s", kd->fs,
+			section ? " section " : "", section ? section : "",
+			sb.buf);
+	}
+	sb_free(&sb);
 }
 
 void kdata_free(struct kdata_cache *kc)

@@ -17,7 +17,7 @@ struct kdata {
 	struct diag diag;
 	struct selector sel;
 	bool have_k, have_sel;
-	bool conds_unknown;	/* no config: "if" entries left out */
+	bool conds_unknown;	/* no config: "if" entries undecided */
 	char *note;		/* a warning: no data of fs's own, no config */
 	char *desc;		/* which data for which kernel */
 	char *none;		/* or why there is none */
@@ -49,8 +49,8 @@ const struct kdata *kdata_get(struct kdata_cache *kc, const char *fs,
  * The same for results whose FSTYP is fs and KERNEL release (either may
  * be NULL): the release counts unless an option names the kernel. What
  * the results do not tell leaves no data (->none says why) rather than
- * an error; entries with "if" conditions are left out when no config of
- * that kernel is found (->note). NULL with *err as kdata_get().
+ * an error; entries with "if" conditions are undecided when no config of
+ * that kernel is found (->note; select.h). NULL with *err as kdata_get().
  */
 const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
 				      const char *release, char **err);
@@ -68,6 +68,15 @@ const struct kdata *kdata_load(struct kdata_cache *kc, const char *fs);
 const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 				      const char *release, const char *section,
 				      struct applied_set *set);
+
+/*
+ * No config found: the entries for section whose condition is undecided
+ * (select_undecided()), in a warning on stderr and, when comment is not
+ * NULL, a "# " line into it, so that neither a test left out nor a
+ * failure left unexplained on a guess goes unsaid.
+ */
+void kdata_say_undecided(const struct kdata *kd, const char *section,
+			 struct strbuf *comment);
 
 void kdata_free(struct kdata_cache *kc);
 

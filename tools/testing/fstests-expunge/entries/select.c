@@ -97,6 +97,20 @@ static int open_history(struct selector *s, const struct kernel *k,
 	return ret;
 }
 
+/* No config: every condition undecided ('?'); how many there are */
+static size_t mark_undecided(struct selector *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->ds->n; i++) {
+		if (s->ds->entries[i].cond) {
+			s->cond[i] = '?';
+			n++;
+		}
+	}
+	return n;
+}
+
 int selector_init(struct selector *s, const struct dataset *ds,
 		  struct kernel *k, struct diag *d, char **err)
 {
@@ -110,6 +124,7 @@ int selector_init(struct selector *s, const struct dataset *ds,
 	s->ds = ds;
 	s->k = k;
 	s->cond = xcalloc(ds->n, 1);
+	s->undecided = 0;
 	s->git = NULL;
 	n = collect_conds(ds, &conds, idx);
 	if (k->srctree && any_fixed_by(ds) && open_history(s, k, err) < 0)
@@ -119,6 +134,11 @@ int selector_init(struct selector *s, const struct dataset *ds,
 		goto out;
 	}
 	cfg = kernel_config(k, &cerr);
+	if (!cfg && s->undecided_ok) {
+		s->undecided = mark_undecided(s);
+		ret = 0;
+		goto out;
+	}
 	if (!cfg) {
 		*err = xasprintf("%s\n(the data has 'if' conditions: %s)", cerr,
 				 "give --config, --kernel or --build-dir");
@@ -379,6 +399,12 @@ static enum verdict check_retired(const struct selector *s, size_t i,
 			sb_printf(why, "if %s: n", e->cond);
 		return NOT_COND;
 	}
+	/* undecided: the test is not run, but no failure is explained */
+	if (e->cond && s->cond[i] == '?' && e->kind != KIND_EXPUNGE) {
+		if (why)
+			sb_printf(why, "if %s: %s", e->cond, UNDECIDED_NOT);
+		return NOT_COND;
+	}
 	return APPLIES;
 }
 
@@ -399,7 +425,9 @@ static void explain_applies(const struct selector *s, size_t i,
 		describe_env(why, s->k->opts.env.v);
 		sb_puts(why, ")");
 	}
-	if (e->cond)
+	if (e->cond && s->cond[i] == '?')
+		sb_printf(why, "; if %s: %s", e->cond, UNDECIDED_EXPUNGE);
+	else if (e->cond)
 		sb_printf(why, "; if %s: %c", e->cond, s->cond[i]);
 	if (e->fixed_by && s->git) {
 		add_missing(why, s->git, e);
@@ -425,6 +453,34 @@ enum verdict selector_check(const struct selector *s, size_t i,
 	if (v == APPLIES && why)
 		explain_applies(s, i, section, why);
 	return v;
+}
+
+size_t select_undecided(const struct selector *s, const char *section,
+			struct strbuf *sb)
+{
+	size_t i, n = 0;
+
+	for (i = 0; s->undecided && i < s->ds->n; i++) {
+		const struct entry *e = &s->ds->entries[i];
+		enum verdict v;
+
+		if (!e->cond || s->cond[i] != '?')
+			continue;
+		v = check_section(s, e, section, NULL);
+		if (v == APPLIES)
+			v = check_versions(e, &s->k->version, NULL);
+		if (v == APPLIES)
+			v = check_retired(s, i, NULL);
+		/* the condition is the last check: NOT_COND is it alone */
+		if (v != APPLIES && v != NOT_COND)
+			continue;
+		sb_printf(sb, "%s%s %s %s (%s:%u: if %s)", n ? "; " : "",
+			  e->test, kind_name(e->kind),
+			  e->kind == KIND_EXPUNGE ? "applied" : "not applied",
+			  entry_file(e), e->line, e->cond);
+		n++;
+	}
+	return n;
 }
 
 static int applied_cmp(const void *a, const void *b)

@@ -26,7 +26,20 @@ struct selector {
 	const struct dataset *ds;
 	const char *fs;		/* the filesystem: for section names */
 	struct kernel *k;
-	char *cond;	/* per entry: 'n', 'm', 'y', or 0 for no condition */
+	/*
+	 * per entry: 'n', 'm', 'y', or 0 for no condition; '?' undecided,
+	 * when no config was found and undecided_ok was set
+	 */
+	char *cond;
+	/*
+	 * Set before selector_init(): no config found is no error, every
+	 * condition is undecided then. An undecided expunge entry applies
+	 * (its test is not run: a test that may crash the machine under
+	 * some config is not run on a guess); an undecided fail or flaky
+	 * entry does not (no failure is explained by a guess).
+	 */
+	bool undecided_ok;
+	size_t undecided;	/* entries whose condition is undecided */
 	struct gitfix *git;	/* k->srctree's history, if a git tree */
 	/* the fstests tree (set before selector_init), or NULL */
 	const struct fstests_rev *fstests;
@@ -60,6 +73,20 @@ bool section_matches(char *const *globs, const char *fs,
  */
 enum verdict selector_check(const struct selector *s, size_t i,
 			    const char *section, struct strbuf *why);
+
+/* What explain says of an undecided condition, applied or not */
+#define UNDECIDED_EXPUNGE \
+	"undecided (no config); an expunge entry applies then"
+#define UNDECIDED_NOT \
+	"undecided (no config); only an expunge entry applies then"
+
+/*
+ * The entries with an undecided condition that would apply to section
+ * but for it, into sb: "generic/470 expunge applied (ext4.expunge:5: if
+ * FS_DAX)", "; " between them. Returns how many.
+ */
+size_t select_undecided(const struct selector *s, const char *section,
+			struct strbuf *sb);
 
 /* What the data says of one test: the entries that apply, merged. */
 struct applied {

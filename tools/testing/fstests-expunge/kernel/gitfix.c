@@ -20,6 +20,7 @@
 
 #define SHA_BYTES	20
 #define SHA_HEX		40
+#define SHA256_HEX	64	/* a repository of --object-format=sha256 */
 #define MIN_HEX		7
 /* Change the magic when what the walk collects changes: old caches go */
 #define CACHE_MAGIC	"FEXPGIT2"
@@ -370,6 +371,13 @@ static int read_head(struct gitfix *gf, const char *srctree, char **err)
 				 gf->rev);
 		return -1;
 	}
+	/* a SHA-256 repository: its ids are not the kernel's */
+	if (hexlen(out) == SHA256_HEX) {
+		pr_warn("%s: a SHA-256 repository: fixed-by= is not checked in it (SHA-1 commit ids only)",
+			srctree);
+		free(out);
+		return 1;
+	}
 	if (len < SHA_HEX || hexlen(out) != SHA_HEX) {
 		*err = xasprintf("%s: git gave no %s commit", srctree, gf->rev);
 		free(out);
@@ -393,6 +401,7 @@ int gitfix_open_at(const char *srctree, const char *rev, struct gitfix **gfp,
 	struct gitfix *gf;
 	struct stat st;
 	size_t i;
+	int ret;
 
 	*gfp = NULL;
 	if (lstat(dotgit, &st)) {
@@ -402,7 +411,12 @@ int gitfix_open_at(const char *srctree, const char *rev, struct gitfix **gfp,
 	free(dotgit);
 	gf = xcalloc(1, sizeof(*gf));
 	gf->rev = rev;
-	if (read_head(gf, srctree, err))
+	ret = read_head(gf, srctree, err);
+	if (ret > 0) {
+		gitfix_free(gf);
+		return 1;
+	}
+	if (ret)
 		goto fail;
 	path = cache_path(gf->head);
 	if (path && !cache_read(gf, path)) {

@@ -32,8 +32,9 @@ struct gitfix_hit {
 /*
  * Open the history of the git tree at srctree, which must be the top of
  * its work tree (a tree without .git inside another repository is not a
- * git tree). Returns 0 with *gf set, 1 when srctree is not a git tree,
- * -1 with *err when git fails.
+ * git tree). Returns 0 with *gf set, 1 when srctree is not a git tree
+ * (or a SHA-256 one, warned of: its ids are not the kernel's), -1 with
+ * *err when git fails.
  */
 int gitfix_open(const char *srctree, struct gitfix **gf, char **err);
 /* The same for the history of rev (a commit id) instead of HEAD. */
