@@ -6,6 +6,7 @@
 #include "entries/entry-keys.h"
 #include "entries/for-kernel.h"
 #include "entries/fstests-groups.h"
+#include "kernel/kimage.h"
 
 void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
 {
@@ -137,10 +138,14 @@ static void note_undecided(struct kdata *kd)
 	if (kernel_config(&kd->k, &why) || !why)
 		why = "no kernel config found";
 	kd->conds_unknown = true;
-	/* its first line: the rest lists every place tried */
-	kd->note = xasprintf("%s%s%.*s: %zu %s undecided: %s",
+	/* its first line (the rest lists every place tried), and a bzImage */
+	kd->note = xasprintf("%s%s%.*s%s%s%s%s: %zu %s undecided: %s",
 			     old ? old : "", old ? "; " : "",
-			     (int)strcspn(why, "\n;"), why, kd->sel.undecided,
+			     (int)strcspn(why, "\n;"), why,
+			     kd->k.bzimage ? " (" : "",
+			     kd->k.bzimage ? kd->k.opts.kernel : "",
+			     kd->k.bzimage ? ": " BZIMAGE_NO_CONFIG : "",
+			     kd->k.bzimage ? ")" : "", kd->sel.undecided,
 			     kd->sel.undecided == 1 ? "entry's 'if' condition" :
 			     "entries' 'if' conditions",
 			     "expunge entries apply, fail and flaky entries do not");

@@ -126,6 +126,15 @@ TEST_F(tmp, kernel_command_reads_a_bzimage)
 		TH_LOG("%s", r.err);
 	proc_out_free(&r);
 	free(args);
+	/* exclude works on, its conditions undecided: said with the reason */
+	args = str_printf("exclude --fs ext4 --data %s --kernel %s",
+			  FIXTURE_PATH("data"), img);
+	r = fexp_call(args);
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "vmlinuz: " BZIMAGE_NO_CONFIG ")"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	free(args);
 	free(img);
 }
 
