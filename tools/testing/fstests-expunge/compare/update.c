@@ -320,6 +320,20 @@ static void note_undecided(const struct obs *o, const struct entry *e)
 		e->file, e->line, o->test, o->kernel);
 }
 
+/*
+ * A flaky entry whose test failed every attempt of every run, retries
+ * and all: compare's regression, which update leaves to a person (a
+ * flaky entry is never changed), so it says so.
+ */
+static void note_flaky_failing(const struct obs *o, const struct applied *a)
+{
+	if (o->fail < o->runs || o->att < o->runs * (a->retries + 1U))
+		return;
+	pr_warn("%s:%u: %s: flaky, but every attempt failed in %s on %s (%u of %u): a regression for compare; flaky entries are not changed",
+		a->entry->file, a->entry->line, o->test, o->section,
+		o->kernel, o->att_fail, o->att);
+}
+
 /* The same line of data (each kernel's data is read on its own) */
 static bool same_line(const struct entry *a, const struct entry *b)
 {
@@ -355,6 +369,8 @@ static void plan_test(struct planner *pl, const struct obs *o, size_t n)
 			   (!fail || same_line(a->entry, fail))) {
 			fail = a->entry;
 			known[nk++] = o[i];
+		} else if (a && a->kind == KIND_FLAKY) {
+			note_flaky_failing(&o[i], a);
 		}
 		applied_free(&set);
 	}

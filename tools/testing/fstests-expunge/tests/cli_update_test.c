@@ -312,6 +312,28 @@ TEST_F(update, hand_line_passing_everywhere_is_kept_with_fixed)
 	proc_out_free(&r);
 }
 
+/* A flaky test that failed every attempt is said, not changed */
+TEST_F(update, flaky_failing_every_attempt_is_said)
+{
+	static const char said[] =
+		"generic/500: flaky, but every attempt failed in s1 on 6.12.9 (4 of 4)";
+	struct proc_out r;
+
+	add_run(self, "6.12.9", "s1", "generic/500=FFF");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	/* 3 attempts: fewer than the 3 retries and the first */
+	EXPECT_EQ(NULL, strstr(r.err, "generic/500: flaky, but"));
+	self->n = 0;
+	add_run(self, "6.12.9", "s1", "generic/500=FFFF");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status);
+	EXPECT_STREQ("", r.out);
+	EXPECT_NE(NULL, strstr(r.err, said));
+	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:5: generic/500: flaky"));
+	proc_out_free(&r);
+}
+
 /* A new line says where it failed, on which kernel, from which run. */
 TEST_F(update, new_line_has_section_seen_and_from_the_run)
 {
