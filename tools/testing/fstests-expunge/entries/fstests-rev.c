@@ -14,13 +14,14 @@
 #include "lib/base.h"
 #include "lib/spawn.h"
 
+#define RELEASE_TAG	"v[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]"
+
 /* The newest release tag HEAD descends from: "v2026.01.27", or NULL */
 static char *release_tag(const char *dir)
 {
 	const char *const argv[] = {
 		"git", "describe", "--tags", "--abbrev=0",
-		"--match", "v[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]",
-		"HEAD", NULL,
+		"--match", RELEASE_TAG, "HEAD", NULL,
 	};
 	char *out = NULL, *tag = NULL;
 	size_t len;
@@ -127,4 +128,93 @@ bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
 			  !r ? "no fstests tree: give --fstests" :
 			  "the fstests tree has no git history or release tag");
 	return false;
+}
+
+/* The output of git in dir, its first line only; NULL when git fails */
+static char *git_line(const char *dir, const char *const argv[])
+{
+	char *out = NULL;
+	size_t len;
+
+	if (run_capture(argv, dir, 1 << 20, &out, &len))
+		return NULL;
+	out[strcspn(out, "\n")] = '\0';
+	if (!*out) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* Where commit moved path to: "generic/746", or NULL (a removal) */
+static char *renamed_to(const char *dir, const char *commit, const char *path)
+{
+	const char *const argv[] = {
+		"git", "show", "-M", "--name-status", "--format=", commit, NULL,
+	};
+	char *out = NULL, *line, *next, *to = NULL;
+	size_t len, n = strlen(path);
+
+	if (run_capture(argv, dir, 16 << 20, &out, &len))
+		return NULL;
+	/* "R100<TAB>tests/shared/298<TAB>tests/generic/746" */
+	for (line = out; line && *line && !to; line = next) {
+		char *tab = strchr(line, '\t');
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (line[0] != 'R' || !tab || strncmp(tab + 1, path, n) ||
+		    tab[1 + n] != '\t' || strncmp(tab + 2 + n, "tests/", 6))
+			continue;
+		to = xstrdup(tab + 2 + n + 6);
+	}
+	free(out);
+	return to;
+}
+
+/* The first release tag holding commit: "v2024.05.12", or NULL */
+static char *first_release(const char *dir, const char *commit)
+{
+	const char *const argv[] = {
+		"git", "describe", "--contains", "--match", RELEASE_TAG,
+		commit, NULL,
+	};
+	char *tag = git_line(dir, argv);
+
+	if (tag)
+		tag[strcspn(tag, "~^")] = '\0';
+	if (tag && !valid_fstests_release(tag)) {
+		free(tag);
+		tag = NULL;
+	}
+	return tag;
+}
+
+bool fstests_rev_gone(const struct fstests_rev *r, const char *test,
+		      struct fstests_gone *g)
+{
+	char *path = xasprintf("tests/%s", test);
+	const char *const argv[] = {
+		"git", "log", "-1", "--format=%H", "--diff-filter=D", "HEAD",
+		"--", path, NULL,
+	};
+
+	memset(g, 0, sizeof(*g));
+	if (r && r->git)
+		g->commit = git_line(r->dir, argv);
+	if (g->commit) {
+		g->renamed = renamed_to(r->dir, g->commit, path);
+		g->release = first_release(r->dir, g->commit);
+	}
+	free(path);
+	return g->commit;
+}
+
+void fstests_gone_free(struct fstests_gone *g)
+{
+	free(g->commit);
+	free(g->renamed);
+	free(g->release);
+	memset(g, 0, sizeof(*g));
 }

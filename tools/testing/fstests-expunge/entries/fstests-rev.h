@@ -34,4 +34,24 @@ void fstests_rev_free(struct fstests_rev *r);
 bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
 			 struct strbuf *why);
 
+/*
+ * What became of a test the tree no longer has, from its git history:
+ * the commit that took tests/TEST away, the name it moved to (NULL when
+ * removed) and the first release tag with that commit (NULL when none).
+ */
+struct fstests_gone {
+	char *commit;
+	char *renamed;
+	char *release;
+};
+
+/*
+ * Had the tree's history (HEAD) test? Returns true and fills *g (free
+ * it with fstests_gone_free()); false when r is not a git tree or its
+ * history never had the test.
+ */
+bool fstests_rev_gone(const struct fstests_rev *r, const char *test,
+		      struct fstests_gone *g);
+void fstests_gone_free(struct fstests_gone *g);
+
 #endif

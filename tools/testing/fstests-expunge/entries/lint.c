@@ -11,6 +11,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/fstests-groups.h"
+#include "entries/fstests-rev.h"
 #include "entries/lint-compact.h"
 #include "entries/lint-evidence.h"
 #include "entries/lint.h"
@@ -263,19 +264,50 @@ static int check_symbols(const struct dataset *ds, const char *srctree,
 	return 0;
 }
 
-/* Every test and group must be in the fstests tree */
+/*
+ * A test the tree lacks: an error unless the tree's history had it and
+ * the line stops applying there (test-fixed-by=/test-fixed= the tree
+ * has): users of older fstests still run it under that name.
+ */
+static void gone_test(const struct entry *e, const struct fstests_rev *rev,
+		      const char *fstests, struct diag *d)
+{
+	struct fstests_gone g;
+
+	if (!fstests_rev_gone(rev, e->test, &g)) {
+		diag_add(d, true, e->file, e->line,
+			 "%s: no such test in %s%s", e->test, fstests,
+			 rev->git ? " nor in its git history" :
+			 " (renamed or removed? it has no git history to say)");
+		return;
+	}
+	if (!fstests_rev_has_fix(rev, e, NULL))
+		diag_add(d, true, e->file, e->line,
+			 "%s: %s%s by fstests %.12s: add test-fixed-by=%.12s%s%s (the name stops applying there)%s%s",
+			 e->test, g.renamed ? "renamed to " : "removed",
+			 g.renamed ? g.renamed : "", g.commit, g.commit,
+			 g.release ? " test-fixed=" : "",
+			 g.release ? g.release : "",
+			 g.renamed ? ", and a line for " : "",
+			 g.renamed ? g.renamed : "");
+	fstests_gone_free(&g);
+}
+
+/* Every test and group must be in the fstests tree, or was */
 static int check_tests(const struct dataset *ds, const char *fstests,
 		       struct diag *d)
 {
 	struct fstests_tree tree;
+	struct fstests_rev rev;
 	struct strlist tests = { 0 };
 	char *err = NULL;
 	size_t i;
 
-	if (fstests_tree_read(fstests, &tree, &err)) {
-		pr_err("%s", err);
-		free(err);
-		return -1;
+	if (fstests_tree_read(fstests, &tree, &err))
+		goto fail;
+	if (fstests_rev_open(fstests, &rev, &err)) {
+		fstests_tree_free(&tree);
+		goto fail;
 	}
 	for (i = 0; i < ds->n; i++) {
 		const struct entry *e = &ds->entries[i];
@@ -286,13 +318,16 @@ static int check_tests(const struct dataset *ds, const char *fstests,
 				 "%s: no test in %s is in group %s", e->test,
 				 fstests, group);
 		else if (!group && !fstests_has_test(&tree, e->test))
-			diag_add(d, true, e->file, e->line,
-				 "%s: no such test in %s (renamed or removed?)",
-				 e->test, fstests);
+			gone_test(e, &rev, fstests, d);
 		strlist_free(&tests);
 	}
+	fstests_rev_free(&rev);
 	fstests_tree_free(&tree);
 	return 0;
+fail:
+	pr_err("%s", err);
+	free(err);
+	return -1;
 }
 
 int lint_dataset(const struct dataset *ds, const char *srctree,
