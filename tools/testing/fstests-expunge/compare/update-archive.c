@@ -291,7 +291,7 @@ static void propose_new(struct aplan *pl, const struct arow *r)
 	seen_list(r, &seen);
 	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
 			 r->fs);
-	sb_printf(&cond, " seen=%s from=%s", seen.buf, pl->origin);
+	sb_printf(&cond, " from=%s seen=%s", pl->origin, seen.buf);
 	add_edit(pl, file, 0,
 		 xasprintf("%-12s %s%s  # failed %u/%u runs (%u%%) in the archive%s",
 			   r->test, flaky ? "flaky " : "fail  ", cond.buf,

@@ -7,6 +7,7 @@
 
 #include "compare/update.h"
 #include "entries/data-write.h"
+#include "entries/entry-format.h"
 #include "lib/fileio.h"
 
 #define CONTEXT	3
@@ -25,6 +26,7 @@ struct dline {
 struct ddiff {
 	struct dline *l;
 	size_t n, alloc;
+	struct strlist owned;	/* the texts of lines made here */
 };
 
 static void push(struct ddiff *d, char op, const char *text, size_t len)
@@ -46,6 +48,18 @@ static const struct data_edit *edit_at(const struct update_plan *p,
 			return &p->e[i];
 	}
 	return NULL;
+}
+
+/*
+ * A new line, in the key order --write gives it (the compaction writer):
+ * the diff applies to the same data.
+ */
+static void push_line(struct ddiff *d, const char *file, const char *text)
+{
+	char *c = data_line_canonical(file, text);
+
+	strlist_add(&d->owned, c);
+	push(d, '+', c, strlen(c));
 }
 
 /* The file's lines with the plan's edits, as diff lines. */
@@ -72,12 +86,12 @@ static void build(const struct update_plan *p, const char *file,
 		if (!nl)
 			push(d, '\\', NO_NEWLINE, strlen(NO_NEWLINE));
 		if (e && e->text)
-			push(d, '+', e->text, strlen(e->text));
+			push_line(d, file, e->text);
 		s += nl ? l + 1 : l;
 	}
 	for (i = 0; i < p->n; i++) {
 		if (!p->e[i].line && !strcmp(p->e[i].file, file))
-			push(d, '+', p->e[i].text, strlen(p->e[i].text));
+			push_line(d, file, p->e[i].text);
 	}
 }
 
@@ -244,6 +258,7 @@ static int one_file(const struct update_plan *p, const char *file,
 	unified(&d, name, out);
 	free(name);
 	free(d.l);
+	strlist_free(&d.owned);
 	free(buf);
 	return 0;
 }

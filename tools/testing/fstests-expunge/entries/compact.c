@@ -426,6 +426,8 @@ static int compact_round(const char *name, const char *buf, size_t len,
 		}
 		if (i && merged_into(&p, i - 1))
 			format_merged(&p, i - 1, out);
+		else if (i)
+			entry_line_canonical(ent(&p, i - 1), s, nl - s, out);
 		else
 			sb_add(out, s, nl - s);
 		sb_puts(out, "\n");

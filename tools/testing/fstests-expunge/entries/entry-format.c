@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* An entry written back as one data line. */
+#include <ctype.h>
+#include <string.h>
+
 #include "entries/entry-format.h"
 #include "entries/entry-keys.h"
 
@@ -52,4 +55,62 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 		sb_printf(sb, " if %s", e->cond);
 	if (e->comment)
 		sb_printf(sb, "  # %s", e->comment);
+}
+
+/* Do a[0..na) and b[0..nb) hold the same words, in the same order? */
+static bool same_words(const char *a, size_t na, const char *b, size_t nb)
+{
+	const char *ea = a + na, *eb = b + nb;
+
+	for (;;) {
+		while (a < ea && isspace((unsigned char)*a))
+			a++;
+		while (b < eb && isspace((unsigned char)*b))
+			b++;
+		if (a == ea || b == eb)
+			return a == ea && b == eb;
+		while (a < ea && b < eb && !isspace((unsigned char)*a) &&
+		       *a == *b) {
+			a++;
+			b++;
+		}
+		if ((a < ea && !isspace((unsigned char)*a)) ||
+		    (b < eb && !isspace((unsigned char)*b)))
+			return false;
+	}
+}
+
+bool entry_line_canonical(const struct entry *e, const char *line, size_t len,
+			  struct strbuf *sb)
+{
+	struct strbuf f = { 0 };
+	bool rewrite;
+
+	entry_format(e, &f);
+	rewrite = !same_words(line, len, f.buf, f.len);
+	if (rewrite)
+		sb_add(sb, f.buf, f.len);
+	else
+		sb_add(sb, line, len);
+	sb_free(&f);
+	return rewrite;
+}
+
+char *data_line_canonical(const char *name, const char *line)
+{
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	struct strbuf sb = { 0 };
+	size_t len = strlen(line);
+	char *out;
+
+	if (!strchr(line, '\r') && !data_parse(&ds, name, line, len, &d) &&
+	    ds.n == 1 && entry_line_canonical(&ds.entries[0], line, len, &sb))
+		out = xstrdup(sb.buf);
+	else
+		out = xstrdup(line);
+	sb_free(&sb);
+	diag_free(&d);
+	dataset_free(&ds);
+	return out;
 }

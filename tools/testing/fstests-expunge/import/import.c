@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-format.h"
 #include "import/import.h"
 #include "lib/fileio.h"
 
@@ -14,7 +15,9 @@ void import_add_line(struct import_result *r, const char *fs, char *text,
 					   sizeof(*l));
 
 	l->fs = xstrdup(fs);
-	l->text = text;
+	/* in the writers' key order (entry_line_canonical) */
+	l->text = data_line_canonical("import", text);
+	free(text);
 	l->origin = origin;
 }
 

@@ -173,9 +173,9 @@ static void evidence(const struct group *g, size_t from, size_t to,
 				  r->user ? h->list->path : h->list->rel,
 				  rev ? "@" : "", rev ? rev : "");
 	}
+	sb_printf(sb, " from=%s", orig.buf);
 	if (seen.len)
 		sb_printf(sb, " seen=%s", seen.buf);
-	sb_printf(sb, " from=%s", orig.buf);
 	sb_free(&seen);
 	sb_free(&orig);
 }

@@ -64,10 +64,17 @@ static char *first_word(const char *key)
 	return xstrndup(key, strcspn(key, " "));
 }
 
-/* Words that record evidence, not what the entry selects */
+/*
+ * Words that record evidence, not what the entry selects, and the gate
+ * on the fstests side (test-fixed-by=, test-fixed=: a test fstests fixed
+ * or renamed) that no harness's list says: a line so gated is the
+ * imported entry, never weakened by a second, ungated copy of it.
+ */
 static bool evidence_word(const char *w, size_t n)
 {
-	static const char *const keys[] = { "from=", "seen=", "passed=" };
+	static const char *const keys[] = {
+		"from=", "seen=", "passed=", "test-fixed-by=", "test-fixed=",
+	};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)

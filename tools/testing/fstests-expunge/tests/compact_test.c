@@ -51,6 +51,23 @@ TEST(per_section_line_under_an_all_sections_line_goes)
 		       "generic/1 expunge " K "  # all\n");
 }
 
+/*
+ * A line compaction keeps comes out in the one key order of the writers
+ * (entry_format's), whoever wrote it: its words reordered, nothing lost;
+ * a line already in that order keeps its own spacing.
+ */
+TEST(kept_lines_come_in_the_one_key_order)
+{
+	EXPECT_COMPACT("# head\n"
+		       "xfs/1  fail  seen=6.1.4 since=6.1 cause=kernel " K " if XFS_DEBUG  # a\n"
+		       "xfs/2\tfail   since=6.1 " K " seen=6.1.4  # b\n",
+		       NULL,
+		       "# head\n"
+		       "xfs/1        fail    since=6.1 cause=kernel " K
+		       " seen=6.1.4 if XFS_DEBUG  # a\n"
+		       "xfs/2\tfail   since=6.1 " K " seen=6.1.4  # b\n");
+}
+
 TEST(a_section_under_a_glob_that_matches_it_goes)
 {
 	EXPECT_COMPACT("xfs/032 expunge section=*dax* " K "  # a\n"

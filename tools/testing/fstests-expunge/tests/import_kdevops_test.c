@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "entries/entry-format.h"
 #include "entries/entry.h"
 #include "import/import.h"
 #include "import/kdevops.h"
@@ -138,6 +139,29 @@ TEST_F(kd, a_range_ends_with_until_and_says_where_it_was_seen)
 	/* no comment: the reason says it is un-triaged, and where it failed */
 	EXPECT_STREQ(UNTRIAGED " (on 6.1.11: the one xfs section kdevops ran, all.txt)",
 		     e->comment);
+}
+
+/*
+ * Each line in the one key order every writer uses (that of compaction):
+ * a re-import compacted again is no diff. The fixture's lines have both
+ * from= and seen=: the order is tried.
+ */
+TEST_F(kd, lines_come_in_the_writers_key_order)
+{
+	size_t i, both = 0;
+
+	ASSERT_EQ(self->r.n, self->ds.n);
+	for (i = 0; i < self->ds.n; i++) {
+		const struct entry *e = &self->ds.entries[i];
+		const char *t = self->r.lines[i].text;
+		struct strbuf sb = { 0 };
+
+		both += e->from && e->has_seen;
+		EXPECT_FALSE(entry_line_canonical(e, t, strlen(t), &sb));
+		EXPECT_STREQ(t, sb.buf);
+		sb_free(&sb);
+	}
+	EXPECT_LT(0, both);
 }
 
 TEST_F(kd, a_range_still_open_holds_to_the_end_of_its_series_only)

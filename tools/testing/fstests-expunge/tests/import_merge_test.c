@@ -188,6 +188,30 @@ TEST(evidence_of_an_entry_there_is_merged)
 	free(out);
 }
 
+/*
+ * A line gated on the fstests side (test-fixed-by=: here the commit that
+ * renamed shared/298) is the entry a re-import finds: its evidence goes
+ * into it, no ungated copy is added beside it.
+ */
+#define GATE "test-fixed-by=f0ab9e59c7b5 test-fixed=v2024.05.12"
+
+TEST(a_line_gated_on_fstests_is_the_entry_a_reimport_finds)
+{
+	static const char old[] =
+		"shared/298  fail  since=6.1 " GATE " from=kdevops:a.txt seen=6.1.2  # r\n";
+	static const char *const lines[] = {
+		"shared/298  fail  since=6.1 from=kdevops:b.txt seen=6.1.9  # s",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(0, st.added);
+	EXPECT_STREQ("shared/298  fail  since=6.1 " GATE
+		     " from=kdevops:a.txt,kdevops:b.txt seen=6.1.2,6.1.9  # r\n", out);
+	free(out);
+}
+
 TEST(line_keys_ignore_comments_and_spacing)
 {
 	char *a = data_line_key("generic/1  fail\tsection=4k  # x");
