@@ -851,17 +851,21 @@ static int read_path(const char *path, bool whole, struct result_file *rf,
 	fd = open_regular_stat(path, &st);
 	if (fd < 0) {
 		*err = xasprintf("%s: %s", path, errstr(errno));
+		result_free(rf);
 		return -1;
 	}
 	if (!st.st_size) {
 		*err = xasprintf("%s: empty file", path);
-		close(fd);
-		return -1;
+		ret = -1;
+	} else {
+		rd.fd = fd;
+		xf_init_fd(&rd.xf, fd);
+		ret = read_common(&rd, rf->path, rf, err);
 	}
-	rd.fd = fd;
-	xf_init_fd(&rd.xf, fd);
-	ret = read_common(&rd, rf->path, rf, err);
 	close(fd);
+	/* as read_buf(): nothing to free when nothing usable was read */
+	if (ret)
+		result_free(rf);
 	return ret;
 }
 

@@ -82,7 +82,7 @@ struct result_file {
  * file is one more result_file in rf->more, with its own section,
  * properties and testcases. Returns 0 with what could be read, perhaps
  * marked incomplete; -1 when nothing usable is there, with *err naming
- * the file and line.
+ * the file and line, and nothing in rf to free.
  */
 int result_read(const char *path, struct result_file *rf, char **err);
 /* The same, keeping every testcase's text and logs (struct case_text). */

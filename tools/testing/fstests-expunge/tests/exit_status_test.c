@@ -80,6 +80,7 @@ TEST_F(tmp, usage_errors_cannot_tell_under_bisect)
 		"run --fs xfs --section a/b",
 		"run --retries many --fs xfs --section s",
 	};
+	const char *sp;
 	size_t i;
 	char *err;
 
@@ -89,8 +90,10 @@ TEST_F(tmp, usage_errors_cannot_tell_under_bisect)
 		EXPECT_EQ(125, fexp(&err, "%s --bisect", usage[i]))
 			TH_LOG("%s --bisect: %s", usage[i], err);
 		free(err);
-		EXPECT_EQ(125, fexp(&err, "%.7s --bisect %s", usage[i],
-				    usage[i] + 7))
+		/* and right after the command's name */
+		sp = strchrnul(usage[i], ' ');
+		EXPECT_EQ(125, fexp(&err, "%.*s --bisect%s",
+				    (int)(sp - usage[i]), usage[i], sp))
 			TH_LOG("%s: %s", usage[i], err);
 		free(err);
 	}
