@@ -67,15 +67,30 @@ static const char *crash_word(const char *reason, int *len)
 	return NULL;
 }
 
+/* Does the reason say a fix, as a word of its own (fix, fixed, fixes)? */
+static bool says_fix(const char *reason)
+{
+	const char *p;
+
+	for (p = reason; p && *p; p++) {
+		if (word_at(reason, p, "fix"))
+			return true;
+	}
+	return false;
+}
+
 /*
- * Does a from= origin claim the fix: another harness's list, an fstests
- * test or a user's list (not hand, not a results run, which need
- * fixed-by=, passed= or bug=)?
+ * Does a source claim the fix: a from= origin that is another harness's
+ * list, an fstests test or a user's list (not hand, not a results run,
+ * which need fixed-by=, passed= or bug=), and a reason that says what
+ * it states of the fix? A list merely naming the test claims nothing.
  */
 static bool source_claims(const struct entry *e)
 {
 	char *const *o;
 
+	if (!e->comment || !says_fix(e->comment))
+		return false;
 	for (o = e->from; o && *o; o++) {
 		if (strcmp(*o, "hand") && !str_starts(*o, "results:"))
 			return true;
@@ -101,7 +116,7 @@ static void lint_fixed(const struct entry *e, struct diag *d)
 		return;
 	versions(&e->fixed, &v);
 	diag_add(d, false, e->file, e->line,
-		 "%s: fixed=%s with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, or write until=%s if no one claims a fix",
+		 "%s: fixed=%s with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, say in the reason what the source (from=) states of the fix, or write until=%s if no one claims a fix",
 		 e->test, v.buf, v.buf);
 	sb_free(&v);
 }

@@ -369,17 +369,19 @@ TEST(lint_evidence_rules)
 		"generic/6 flaky bug=https://lore.kernel.org.example.com/x # r\n"
 		"generic/7 fail # the OOM killer runs\n"
 		"generic/8 fail # it hangs\n"
+		/* a list naming the test says nothing of a fix */
+		"generic/9 fail fixed=6.1 from=kdevops:x/all.txt@0123456 # r, prefixed\n"
 		/* the good lines */
 		"generic/20 expunge fixed=6.1 " LORE " from=hand # hangs\n"
 		"generic/21 fail fixed=6.1 fixed-by=0123456789ab # r\n"
 		"generic/22 fail fixed=6.1 passed=6.1.3 from=results:r # r\n"
-		"generic/23 fail fixed=6.1 from=kdevops:x/all.txt@0123456 # r\n"
+		"generic/23 fail fixed=6.1 from=kdevops:x/all.txt@0123456 # kdevops: fixed in 6.1\n"
 		"generic/24 fail bug=https://bugzilla.kernel.org/1 # a change of bugs\n"
 		"generic/25 flaky bug=https://patchwork.kernel.org/p/1 # Bugs: a boom\n"
 		"generic/26 fail bug=https://Lore.Kernel.org/r/1 # overhanging, chunghwa\n"
 		"generic/27 fail # zoom, room, BUGS, debug; 'until=' for unknown\n";
 	static const char *const want[] = {
-		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, or write until=6.1,6.0.5 if no one claims a fix",
+		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, say in the reason what the source (from=) states of the fix, or write until=6.1,6.0.5 if no one claims a fix",
 		"t.expunge:2: warning: generic/2: bug=https://gist.github.com/x is not a lore.kernel.org, bugzilla or patchwork link",
 		"t.expunge:3: warning: generic/3: the reason says 'lockup' but the kind is flaky: make it expunge",
 		"t.expunge:4: warning: generic/4: fixed=6.1 with nothing behind it",
@@ -387,6 +389,7 @@ TEST(lint_evidence_rules)
 		"t.expunge:6: warning: generic/6: bug=https://lore.kernel.org.example.com/x is not",
 		"t.expunge:7: warning: generic/7: the reason says 'OOM' but the kind is fail",
 		"t.expunge:8: warning: generic/8: the reason says 'hang' but the kind is fail",
+		"t.expunge:9: warning: generic/9: fixed=6.1 with nothing behind it",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
