@@ -96,7 +96,7 @@ agreement() {
 }
 
 # The other harnesses' real lists (REFDATA, else ../shared/refdata):
-# without them these three checks are skipped with one line saying what
+# without them these four checks are skipped with one line saying what
 # is missing (dev/refdata.sh), unless CI is set or REFDATA names them.
 refdata=${REFDATA:-$top/../shared/refdata}
 why=$(bash "$top/dev/refdata.sh" "$refdata")

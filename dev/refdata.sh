@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Are the other harnesses' real lists there, which three checks of make
+# Are the other harnesses' real lists there, which four checks of make
 # check need (the import against xfstests-bld's own selection, against
-# what kdevops passes to check -E, and the shipped data)? DIR is
+# what kdevops passes to check -E, the shipped data, and compaction)? DIR is
 # $REFDATA, else ../shared/refdata beside this checkout. Exit 0 when they
 # are. Else one line says what is missing and how to get it, and the
 # exit status is 1 (skip those checks: a fresh clone has no ../shared),
@@ -27,7 +27,7 @@ for need in xfstests-bld/test-appliance/files/root/fs \
 done
 [ -n "$missing" ] || exit 0
 
-why="the agreement checks with xfstests-bld and kdevops (3) need their"
+why="the agreement checks with xfstests-bld and kdevops (4) need their"
 why="$why real lists: $dir has no $missing; get them as the top of"
 why="$why dev/refdata.sh says, or name them with REFDATA=DIR"
 case ${CI:-} in
