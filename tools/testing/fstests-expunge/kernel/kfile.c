@@ -26,15 +26,32 @@ static int map_file(int fd, size_t size, struct kfile *f)
 	return 0;
 }
 
+/* Decompress in (which is freed) into f; errors name path. */
+static int decompress_into(const char *path, char *in, size_t inlen,
+			   size_t max, struct kfile *f, char **err)
+{
+	const char *why;
+	int ret;
+
+	ret = decompress_buf(in, inlen, max, &f->buf, &f->len, &f->format,
+			     &why);
+	free(in);
+	if (ret) {
+		*err = xasprintf("%s: %s", path, why);
+		errno = 0;
+		return -1;
+	}
+	return 0;
+}
+
 int kfile_load(const char *path, size_t max, struct kfile *f, char **err)
 {
 	unsigned char magic[6];
-	const char *why;
 	struct stat st;
 	char *in;
 	size_t inlen;
 	ssize_t n;
-	int fd, ret, saved;
+	int fd, saved;
 
 	memset(f, 0, sizeof(*f));
 	fd = open_regular(path);
@@ -62,15 +79,7 @@ int kfile_load(const char *path, size_t max, struct kfile *f, char **err)
 		fd = -1;
 		goto sys_fail;
 	}
-	ret = decompress_buf(in, inlen, max, &f->buf, &f->len, &f->format,
-			     &why);
-	free(in);
-	if (ret) {
-		*err = xasprintf("%s: %s", path, why);
-		errno = 0;
-		return -1;
-	}
-	return 0;
+	return decompress_into(path, in, inlen, max, f, err);
 sys_fail:
 	saved = errno;
 	if (fd >= 0)
@@ -83,10 +92,8 @@ sys_fail:
 int kfile_load_named(const char *path, size_t max, struct kfile *f,
 		     char **err)
 {
-	const char *why;
 	char *in;
 	size_t inlen;
-	int ret;
 
 	if (!is_named_stream(path))
 		return kfile_load(path, max, f, err);
@@ -108,15 +115,7 @@ int kfile_load_named(const char *path, size_t max, struct kfile *f,
 		f->len = inlen;
 		return 0;
 	}
-	ret = decompress_buf(in, inlen, max, &f->buf, &f->len, &f->format,
-			     &why);
-	free(in);
-	if (ret) {
-		*err = xasprintf("%s: %s", path, why);
-		errno = 0;
-		return -1;
-	}
-	return 0;
+	return decompress_into(path, in, inlen, max, f, err);
 }
 
 void kfile_free(struct kfile *f)
