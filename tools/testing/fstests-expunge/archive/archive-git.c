@@ -16,7 +16,7 @@ static int git(const char *dir, const char *const argv[])
 	char *out;
 	size_t len;
 
-	if (run_capture(argv, dir, 1024 * 1024, &out, &len))
+	if (spawn_capture(argv, dir, 1024 * 1024, &out, &len))
 		return -1;
 	free(out);
 	return 0;
@@ -115,7 +115,7 @@ char *archive_git_head(const char *dir)
 	char *out;
 	size_t len;
 
-	if (run_capture(argv, dir, 256, &out, &len))
+	if (spawn_capture(argv, dir, 256, &out, &len))
 		return NULL;
 	while (len && (out[len - 1] == '\n' || out[len - 1] == ' '))
 		out[--len] = '\0';

@@ -38,7 +38,7 @@ char *fstests_commit(const char *dir)
 	/* its own repository, not one it happens to lie in */
 	ret = lstat(dotgit, &st);
 	free(dotgit);
-	if (ret || run_capture(argv, dir, 4096, &out, &len))
+	if (ret || spawn_capture(argv, dir, 4096, &out, &len))
 		return NULL;
 	return commit_id(out);
 }

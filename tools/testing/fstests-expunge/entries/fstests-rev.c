@@ -26,7 +26,7 @@ static char *release_tag(const char *dir)
 	char *out = NULL, *tag = NULL;
 	size_t len;
 
-	if (run_capture(argv, dir, 4096, &out, &len))
+	if (spawn_capture(argv, dir, 4096, &out, &len))
 		return NULL;	/* no tag: the release is not known */
 	out[strcspn(out, "\n")] = '\0';
 	if (valid_fstests_release(out))
@@ -136,7 +136,7 @@ static char *git_line(const char *dir, const char *const argv[])
 	char *out = NULL;
 	size_t len;
 
-	if (run_capture(argv, dir, 1 << 20, &out, &len))
+	if (spawn_capture(argv, dir, 1 << 20, &out, &len))
 		return NULL;
 	out[strcspn(out, "\n")] = '\0';
 	if (!*out) {
@@ -155,7 +155,7 @@ static char *renamed_to(const char *dir, const char *commit, const char *path)
 	char *out = NULL, *line, *next, *to = NULL;
 	size_t len, n = strlen(path);
 
-	if (run_capture(argv, dir, 16 << 20, &out, &len))
+	if (spawn_capture(argv, dir, 16 << 20, &out, &len))
 		return NULL;
 	/* "R100<TAB>tests/shared/298<TAB>tests/generic/746" */
 	for (line = out; line && *line && !to; line = next) {

@@ -363,7 +363,7 @@ static int read_head(struct gitfix *gf, const char *srctree, char **err)
 	};
 	size_t len;
 	char *out;
-	int ret = run_capture(argv, srctree, 4096, &out, &len);
+	int ret = spawn_capture(argv, srctree, 4096, &out, &len);
 
 	free(spec);
 	if (ret) {

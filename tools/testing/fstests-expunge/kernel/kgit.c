@@ -16,7 +16,7 @@ static char *git_line(const char *dir, const char *const argv[])
 	size_t len;
 	char *out;
 
-	if (run_capture(argv, dir, KGIT_OUT_MAX, &out, &len))
+	if (spawn_capture(argv, dir, KGIT_OUT_MAX, &out, &len))
 		return NULL;
 	out[strcspn(out, "\n")] = '\0';
 	if (!*out || strlen(out) != strcspn(out, "\r")) {

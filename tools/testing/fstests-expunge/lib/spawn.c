@@ -48,8 +48,8 @@ pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 	return pid;
 }
 
-int run_capture(const char *const argv[], const char *dir, size_t max,
-		char **out, size_t *outlen)
+int spawn_capture(const char *const argv[], const char *dir, size_t max,
+		  char **out, size_t *outlen)
 {
 	struct strbuf sb = { 0 };
 	char chunk[65536];

@@ -16,7 +16,7 @@ pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 			 int (*setup)(void *arg), void *arg);
 
 /* Run argv and collect its standard output (at most max bytes). */
-int run_capture(const char *const argv[], const char *dir, size_t max,
-		char **out, size_t *outlen);
+int spawn_capture(const char *const argv[], const char *dir, size_t max,
+		  char **out, size_t *outlen);
 
 #endif
