@@ -466,12 +466,8 @@ size_t select_undecided(const struct selector *s, const char *section,
 
 		if (!e->cond || s->cond[i] != '?')
 			continue;
-		v = check_section(s, e, section, NULL);
-		if (v == APPLIES)
-			v = check_versions(e, &s->k->version, NULL);
-		if (v == APPLIES)
-			v = check_retired(s, i, NULL);
 		/* the condition is the last check: NOT_COND is it alone */
+		v = selector_check(s, i, section, NULL);
 		if (v != APPLIES && v != NOT_COND)
 			continue;
 		sb_printf(sb, "%s%s %s %s (%s:%u: if %s)", n ? "; " : "",
