@@ -157,8 +157,8 @@ bool update_place(struct planner *pl, const char *file, const char *test,
 	if (!data_compact(file, in.buf, in.len, global_of(pl), &out, &st)) {
 		char *p, *nl;
 
-		for (p = out.buf; p && *p; p = nl + 1) {
-			nl = strchr(p, '\n');
+		for (p = out.buf; p && *p; p = *nl ? nl + 1 : nl) {
+			nl = strchrnul(p, '\n');
 			strlist_add(&lines, xstrndup(p, nl - p));
 		}
 		/* what changes must be a line check takes */
