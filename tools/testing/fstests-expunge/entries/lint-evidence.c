@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Lint rules on what a line claims: a fixed= with something behind it,
- * bug= a link to a report, crash-class failures expunged.
+ * a kernel fix the reason names given as fixed-by=, bug= a link to a
+ * report, crash-class failures expunged.
  */
 #include <ctype.h>
 #include <string.h>
@@ -98,6 +99,102 @@ static bool source_claims(const struct entry *e)
 	return false;
 }
 
+/* A commit id at p: 7 to 40 hex digits, a letter and a digit among them */
+static size_t commit_id_at(const char *s, const char *p)
+{
+	bool letter = false, digit = false;
+	size_t n;
+
+	/* not a part of a word, a link or a path */
+	if (p > s && (isalnum((unsigned char)p[-1]) || strchr("_/=#@.:-", p[-1])))
+		return 0;
+	for (n = 0; isxdigit((unsigned char)p[n]) && !isupper((unsigned char)p[n]);
+	     n++) {
+		letter |= isalpha((unsigned char)p[n]);
+		digit |= isdigit((unsigned char)p[n]);
+	}
+	if (n < 7 || n > 40 || !letter || !digit ||
+	    isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-')
+		return 0;
+	return n;
+}
+
+/* A quoted commit subject at p: "subsystem: ..." (its opening quote) */
+static size_t subject_at(const char *p)
+{
+	const char *end, *last = NULL;
+	size_t n;
+
+	if (*p != '"')
+		return 0;
+	n = 1 + strspn(p + 1, "abcdefghijklmnopqrstuvwxyz0123456789_/.-");
+	if (n == 1 || strncmp(p + n, ": ", 2))
+		return 0;
+	/* to the clause's last quote: a subject may quote another */
+	for (end = p + n; *end && *end != ';'; end++)
+		if (*end == '"')
+			last = end + 1;
+	return last ? (size_t)(last - p) : n;
+}
+
+/*
+ * Is the commit at p named as the fix: after "fix" (fix:, fixed by, the
+ * fix ...) or "until" in the same clause (no ';' between), and not an
+ * fstests commit, one that clause says "fstests" (or "xfstests") of: the
+ * test's side has test-fixed-by=?
+ */
+static bool named_as_fix(const char *s, const char *p)
+{
+	const char *q, *from = p;
+	bool fix = false;
+
+	while (from > s && from[-1] != ';' && p - from < 60)
+		from--;
+	for (q = from; q < p; q++) {
+		if (!strncmp(q, "fstests", 7))
+			return false;
+		fix |= word_at(s, q, "fix") || word_at(s, q, "until");
+	}
+	return fix;
+}
+
+static bool in_list(char *const *l, const char *id, size_t n)
+{
+	for (; l && *l; l++) {
+		size_t m = strlen(*l) < n ? strlen(*l) : n;
+
+		if (!strncmp(*l, id, m))
+			return true;
+	}
+	return false;
+}
+
+/* A kernel fix the reason names, by id or subject, not in fixed-by= */
+static void lint_fix_named(const struct entry *e, struct diag *d)
+{
+	const char *s = e->comment, *p;
+	size_t n;
+
+	for (p = s; p && *p; p += n ? n : 1) {
+		bool named;
+
+		n = commit_id_at(s, p);
+		if (n) {
+			named = !in_list(e->fixed_by, p, n) &&
+				!in_list(e->test_fixed_by, p, n);
+		} else {
+			n = subject_at(p);
+			named = n && !e->fixed_by;
+		}
+		if (named && named_as_fix(s, p))
+			break;
+	}
+	if (p && *p)
+		diag_add(d, false, e->file, e->line,
+			 "%s: the reason names the fix %.*s but fixed-by= does not: add fixed-by=SHA (the commit), so that --srctree can tell a kernel that has it or a backport of it",
+			 e->test, (int)n, p);
+}
+
 static void versions(const struct kver_list *l, struct strbuf *sb)
 {
 	char buf[48];
@@ -127,6 +224,7 @@ void lint_evidence(const struct entry *e, struct diag *d)
 	int n;
 
 	lint_fixed(e, d);
+	lint_fix_named(e, d);
 	if (e->bug && !report_link(e->bug))
 		diag_add(d, false, e->file, e->line,
 			 "%s: bug=%s is not a lore.kernel.org, bugzilla or patchwork link: link the report there, and put a log's address in the reason",

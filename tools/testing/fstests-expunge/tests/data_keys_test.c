@@ -371,6 +371,10 @@ TEST(lint_evidence_rules)
 		"generic/8 fail # it hangs\n"
 		/* a list naming the test says nothing of a fix */
 		"generic/9 fail fixed=6.1 from=kdevops:x/all.txt@0123456 # r, prefixed\n"
+		/* a fix named, by subject or id, that fixed-by= does not name */
+		"generic/10 fail # fix: \"xfs: revert \"xfs: a b\"\"; flaky\n"
+		"generic/11 fail fixed-by=0123456789ab # fixed by 1234567890abc\n"
+		"generic/12 fail # fails until 0123456789ab is merged\n"
 		/* the good lines */
 		"generic/20 expunge fixed=6.1 " LORE " from=hand # hangs\n"
 		"generic/21 fail fixed=6.1 fixed-by=0123456789ab # r\n"
@@ -379,7 +383,11 @@ TEST(lint_evidence_rules)
 		"generic/24 fail bug=https://bugzilla.kernel.org/1 # a change of bugs\n"
 		"generic/25 flaky bug=https://patchwork.kernel.org/p/1 # Bugs: a boom\n"
 		"generic/26 fail bug=https://Lore.Kernel.org/r/1 # overhanging, chunghwa\n"
-		"generic/27 fail # zoom, room, BUGS, debug; 'until=' for unknown\n";
+		"generic/27 fail # zoom, room, BUGS, debug; 'until=' for unknown\n"
+		"generic/28 fail fixed-by=0123456789ab # fix: 0123456789ab \"a: b\"\n"
+		"generic/29 fail # since fstests fix 0123456789ab; see https://x/0123456789ab\n"
+		"generic/30 fail test-fixed-by=abcdef0 # fixed by abcdef0123; caused by 1234567abc\n"
+		"generic/31 fail # fixed; \"a: b\" broke it, decaf00ff is a word\n";
 	static const char *const want[] = {
 		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, say in the reason what the source (from=) states of the fix, or write until=6.1,6.0.5 if no one claims a fix",
 		"t.expunge:2: warning: generic/2: bug=https://gist.github.com/x is not a lore.kernel.org, bugzilla or patchwork link",
@@ -390,6 +398,9 @@ TEST(lint_evidence_rules)
 		"t.expunge:7: warning: generic/7: the reason says 'OOM' but the kind is fail",
 		"t.expunge:8: warning: generic/8: the reason says 'hang' but the kind is fail",
 		"t.expunge:9: warning: generic/9: fixed=6.1 with nothing behind it",
+		"t.expunge:10: warning: generic/10: the reason names the fix \"xfs: revert \"xfs: a b\"\" but fixed-by= does not: add fixed-by=SHA",
+		"t.expunge:11: warning: generic/11: the reason names the fix 1234567890abc but",
+		"t.expunge:12: warning: generic/12: the reason names the fix 0123456789ab but",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
