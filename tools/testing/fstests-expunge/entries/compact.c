@@ -12,6 +12,7 @@
 #include "entries/compact-rel.h"
 #include "entries/compact.h"
 #include "entries/entry-format.h"
+#include "entries/reason.h"
 
 #define COMPACT_ROUNDS	64
 
@@ -275,21 +276,17 @@ static void add_kvers(struct kver_list *l, bool has,
 		qsort(l->v, l->n, sizeof(*l->v), kver_qcmp);
 }
 
+/* The reason gathered so far and c as one (entries/reason.h) */
 static void add_comment(struct strbuf *sb, const char *c)
 {
-	const char *p;
-	size_t n;
+	char *m;
 
 	if (!c)
 		return;
-	n = strlen(c);
-	/* a reason already there, as one of the "; "-joined parts */
-	for (p = sb->buf; p && (p = strstr(p, c)); p++) {
-		if ((p == sb->buf || !strncmp(p - 2, "; ", 2)) &&
-		    (!p[n] || !strncmp(p + n, "; ", 2)))
-			return;
-	}
-	sb_printf(sb, "%s%s", sb->len ? "; " : "", c);
+	m = reason_merge(sb->buf, c);
+	sb->len = 0;
+	sb_puts(sb, m);
+	free(m);
 }
 
 static void gather(struct gather *g, const struct entry *e, bool range)

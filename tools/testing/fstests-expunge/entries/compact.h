@@ -37,9 +37,10 @@ void compact_plan(const struct dataset *ds, const struct dataset *global,
  * and blank lines kept: a line another line covers is dropped (its
  * evidence goes into that line when the two say the same), lines that
  * differ only in their section, or only in adjacent ranges of mainline
- * versions, become one line that keeps every origin, kernel seen and
- * reason. A hand-written line (from=hand, or no from=) is never dropped
- * or weakened. Returns 0, or -1 (out untouched) when buf does not parse.
+ * versions, become one line that keeps every origin and kernel seen,
+ * its reasons merged into one (entries/reason.h). A hand-written line
+ * (from=hand, or no from=) is never dropped or weakened. Returns 0, or
+ * -1 (out untouched) when buf does not parse.
  */
 int data_compact(const char *name, const char *buf, size_t len,
 		 const struct dataset *global, struct strbuf *out,

@@ -155,6 +155,33 @@ TEST(lines_that_differ_in_their_section_merge_with_their_evidence)
 	free(got);
 }
 
+#define XA "a kernel assertion fails: at fs/xfs/xfs_message.c:102"
+
+/*
+ * A merged line says one reason, not its members' joined: the words
+ * they share once, their failure rates and links as one list, and a
+ * cause over "un-triaged" (entries/reason.h).
+ */
+TEST(a_merged_line_says_one_reason)
+{
+	EXPECT_COMPACT("g/11 flaky section=a " K "  # " XA ", failure rate F:1/5\n"
+		       "g/11 flaky section=b " K "  # " XA ", failure rate F:1/10\n",
+		       NULL,
+		       "g/11         flaky   section=a,b " K "  # " XA
+		       ", failure rate F:1/5 F:1/10\n");
+	EXPECT_COMPACT("g/12 fail since=6.1 until=6.3 " K
+		       "  # un-triaged: kdevops lists it with no cause\n"
+		       "g/12 fail since=6.3-rc1 until=6.6 " K
+		       "  # hangs, failure rate F:1/4; see https://x/a\n"
+		       "g/12 fail section=b since=6.6 " K
+		       "  # hangs; see https://x/b\n",
+		       NULL,
+		       "g/12         fail    since=6.1 until=6.6 " K
+		       "  # hangs, failure rate F:1/4; see https://x/a\n"
+		       "g/12 fail section=b since=6.6 " K
+		       "  # hangs; see https://x/b\n");
+}
+
 TEST(negated_sections_do_not_merge)
 {
 	const char *in = "generic/8 fail section=!a " K "  # x\n"
