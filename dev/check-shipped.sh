@@ -64,6 +64,26 @@ print("shipped data: reasons: %d of %d lines (%.1f%%) stock; %d (%.1f%%) "
       "un-triaged (where and when only, no cause)" %
       (stock, len(es), 100.0 * stock / len(es), untriaged,
        100.0 * untriaged / len(es)))
+# Reasons joined with "; ": a part after "; " (outside parentheses and
+# quotes) that is not a link, a fix or a test run'"'"'s count, or a second
+# "see" (compaction merges reasons clause by clause: entries/reason.h).
+tail = re.compile(r"(see |fix: |https?://|xfstests [0-9a-f]{7}|"
+                  r"this kernel lacks the fix|passes on |failed \d+ of \d+)")
+def parts(r):
+    out, depth, q, start = [], 0, False, 0
+    for i, ch in enumerate(r):
+        q = not q if ch == "\"" else q
+        depth += 0 if q else (ch == "(") - (ch == ")" and depth > 0)
+        if not q and not depth and r.startswith("; ", i):
+            out.append(r[start:i])
+            start = i + 2
+    return out + [r[start:]]
+def joined(r):
+    ps = parts(r or "")[1:]
+    return any(not tail.match(p) for p in ps) or \
+        sum(p.startswith("see ") for p in ps) > 1
+print("shipped data: reasons: %d joined with \"; \"" %
+      sum(1 for e in es if joined(e["reason"])))
 '
 
 if ! bash "$tool/tests/agree-xfstests-bld.sh" "$fexp" "$refdata/xfstests-bld" \
