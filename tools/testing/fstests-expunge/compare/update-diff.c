@@ -280,7 +280,7 @@ int update_apply(const struct update_plan *p, bool write, struct strbuf *out)
 		strlist_add(&files, xstrdup(p->e[i].file));
 	}
 	if (!ret && write)
-		ret = data_files_write(files.v, texts, files.n) ? -1 : 0;
+		ret = data_files_write(files.v, texts, files.n, NULL) ? -1 : 0;
 	else if (!ret)
 		sb_add(out, diff.buf ? diff.buf : "", diff.len);
 	for (i = 0; i < files.n; i++)

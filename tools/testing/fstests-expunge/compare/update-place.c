@@ -154,7 +154,8 @@ bool update_place(struct planner *pl, const char *file, const char *test,
 	for (i = 0; i < g.n; i++)
 		sb_printf(&in, "%s\n", g.text.v[i]);
 	sb_printf(&in, "%s\n", text);
-	if (!data_compact(file, in.buf, in.len, global_of(pl), &out, &st)) {
+	if (!data_compact(file, in.buf, in.len, global_of(pl), NULL, &out,
+			  &st)) {
 		char *p, *nl;
 
 		for (p = out.buf; p && *p; p = *nl ? nl + 1 : nl) {

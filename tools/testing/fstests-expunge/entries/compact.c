@@ -13,6 +13,7 @@
 #include "entries/compact.h"
 #include "entries/entry-format.h"
 #include "entries/reason.h"
+#include "lib/strmap.h"
 
 #define COMPACT_ROUNDS	64
 
@@ -27,6 +28,7 @@ struct plan {
 	bool *by_global;
 	bool *touched;		/* merged this round */
 	bool *range;		/* ABSORBED as a range, not a section */
+	const bool *frozen;	/* lines to keep as they are, or NULL */
 };
 
 static const struct dataset *sort_ds;
@@ -59,12 +61,27 @@ static const struct entry *ent(const struct plan *p, size_t i)
 	return &p->ds->entries[i];
 }
 
+/* Is line i kept byte for byte: neither dropped, merged nor rewritten? */
+static bool frozen(const struct plan *p, size_t i)
+{
+	return p->frozen && p->frozen[i];
+}
+
 /* Is j to stay rather than i when each covers the other? */
 static bool preferred(const struct plan *p, size_t j, size_t i)
 {
 	bool hj = entry_hand(ent(p, j)), hi = entry_hand(ent(p, i));
 
+	if (frozen(p, j) != frozen(p, i))
+		return frozen(p, j);
 	return hj != hi ? hj : j < i;
+}
+
+/* May i and j become one line? Not when one is to be kept as it is. */
+static bool mergeable(const struct plan *p, size_t i, size_t j)
+{
+	return p->fate[j] == KEEP && !p->touched[j] && !frozen(p, i) &&
+	       !frozen(p, j);
 }
 
 /* A line of global.expunge that covers entry i, or false */
@@ -111,7 +128,7 @@ static void plan_drops(struct plan *p, size_t lo, size_t hi)
 
 	for (k = lo; k < hi; k++) {
 		i = p->order[k];
-		if (entry_hand(ent(p, i)))
+		if (entry_hand(ent(p, i)) || frozen(p, i))
 			continue;
 		if (global_cover(p, i, &by)) {
 			p->fate[i] = DROPPED;
@@ -158,7 +175,7 @@ static void plan_merges(struct plan *p, size_t lo, size_t hi)
 		i = p->order[a];
 		for (b = a + 1; p->fate[i] == KEEP && b < hi; b++) {
 			j = p->order[b];
-			if (p->fate[j] == KEEP && !p->touched[j] &&
+			if (mergeable(p, i, j) &&
 			    entry_section_mergeable(ent(p, i), ent(p, j)))
 				absorb(p, j, i, false);
 		}
@@ -168,7 +185,7 @@ static void plan_merges(struct plan *p, size_t lo, size_t hi)
 		for (b = a + 1; p->fate[i] == KEEP && !p->touched[i] && b < hi;
 		     b++) {
 			j = p->order[b];
-			if (p->fate[j] == KEEP && !p->touched[j] &&
+			if (mergeable(p, i, j) &&
 			    entry_range_mergeable(ent(p, i), ent(p, j)))
 				absorb(p, j, i, true);
 		}
@@ -176,13 +193,14 @@ static void plan_merges(struct plan *p, size_t lo, size_t hi)
 }
 
 static void plan_make(struct plan *p, const struct dataset *ds,
-		      const struct dataset *global)
+		      const struct dataset *global, const bool *kept)
 {
 	size_t lo, hi;
 
 	memset(p, 0, sizeof(*p));
 	p->ds = ds;
 	p->global = global;
+	p->frozen = kept;
 	p->order = sorted(ds);
 	p->fate = xcalloc(ds->n + 1, sizeof(*p->fate));
 	p->by = xcalloc(ds->n + 1, sizeof(*p->by));
@@ -217,7 +235,7 @@ void compact_plan(const struct dataset *ds, const struct dataset *global,
 
 	*steps = NULL;
 	*n = 0;
-	plan_make(&p, ds, global);
+	plan_make(&p, ds, global, NULL);
 	for (i = 0; i < ds->n; i++) {
 		struct compact_step *s;
 
@@ -380,7 +398,7 @@ static bool merged_into(const struct plan *p, size_t i)
 {
 	size_t j;
 
-	for (j = 0; j < p->ds->n; j++) {
+	for (j = 0; !frozen(p, i) && j < p->ds->n; j++) {
 		if (p->fate[j] == KEEP || p->by_global[j] || p->by[j] != i)
 			continue;
 		if (p->fate[j] == ABSORBED || entry_covers(ent(p, j), ent(p, i)))
@@ -389,16 +407,38 @@ static bool merged_into(const struct plan *p, size_t i)
 	return false;
 }
 
+/* Which entries of ds (text buf, len) keep holds as they are, or NULL */
+static bool *kept_lines(const struct dataset *ds, const char *buf, size_t len,
+			struct strmap *keep)
+{
+	const char *s = buf, *end = buf + len, *nl;
+	size_t i = 0, line = 0;
+	bool *kept;
+
+	if (!keep || !ds->n)
+		return NULL;
+	kept = xcalloc(ds->n, sizeof(*kept));
+	for (; s < end && i < ds->n; s = nl + 1) {
+		nl = memchr(s, '\n', end - s);
+		nl = nl ? nl : end;
+		if (++line != ds->entries[i].line)
+			continue;
+		kept[i++] = strmap_get(keep, s, nl - s, false, NULL);
+	}
+	return kept;
+}
+
 /* One round over the text: 1 when it changed, 0 when not, -1 bad */
 static int compact_round(const char *name, const char *buf, size_t len,
-			 const struct dataset *global, struct strbuf *out,
-			 struct compact_stats *st)
+			 const struct dataset *global, struct strmap *keep,
+			 struct strbuf *out, struct compact_stats *st)
 {
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
 	const char *s = buf, *end = buf + len, *nl;
 	size_t *at, i, line = 0;
 	struct plan p;
+	bool *kept;
 	int ret = 0;
 
 	if (data_parse(&ds, name, buf, len, &d)) {
@@ -406,7 +446,8 @@ static int compact_round(const char *name, const char *buf, size_t len,
 		dataset_free(&ds);
 		return -1;
 	}
-	plan_make(&p, &ds, global);
+	kept = kept_lines(&ds, buf, len, keep);
+	plan_make(&p, &ds, global, kept);
 	at = xcalloc(ds.n ? ds.entries[ds.n - 1].line + 2 : 1, sizeof(*at));
 	for (i = 0; i < ds.n; i++)
 		at[ds.entries[i].line] = i + 1;
@@ -423,12 +464,13 @@ static int compact_round(const char *name, const char *buf, size_t len,
 		}
 		if (i && merged_into(&p, i - 1))
 			format_merged(&p, i - 1, out);
-		else if (i)
+		else if (i && !frozen(&p, i - 1))
 			entry_line_canonical(ent(&p, i - 1), s, nl - s, out);
 		else
 			sb_add(out, s, nl - s);
 		sb_puts(out, "\n");
 	}
+	free(kept);
 	free(at);
 	plan_free(&p);
 	diag_free(&d);
@@ -450,8 +492,8 @@ static size_t count_entries(const char *name, const char *buf, size_t len)
 }
 
 int data_compact(const char *name, const char *buf, size_t len,
-		 const struct dataset *global, struct strbuf *out,
-		 struct compact_stats *st)
+		 const struct dataset *global, struct strmap *keep,
+		 struct strbuf *out, struct compact_stats *st)
 {
 	struct strbuf cur = { 0 }, next = { 0 };
 	int round, ret = 1;
@@ -460,7 +502,7 @@ int data_compact(const char *name, const char *buf, size_t len,
 	sb_add(&cur, buf, len);
 	for (round = 0; round < COMPACT_ROUNDS && ret == 1; round++) {
 		ret = compact_round(name, cur.buf ? cur.buf : "", cur.len,
-				    global, &next, st);
+				    global, keep, &next, st);
 		if (ret < 0)
 			break;
 		sb_free(&cur);

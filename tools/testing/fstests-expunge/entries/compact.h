@@ -9,6 +9,8 @@
 
 #include "entries/entry.h"
 
+struct strmap;
+
 struct compact_stats {
 	size_t before, after;	/* entry lines */
 	size_t dropped;		/* lines another line covers */
@@ -39,11 +41,14 @@ void compact_plan(const struct dataset *ds, const struct dataset *global,
  * differ only in their section, or only in adjacent ranges of mainline
  * versions, become one line that keeps every origin and kernel seen,
  * its reasons merged into one (entries/reason.h). A hand-written line
- * (from=hand, or no from=) is never dropped or weakened. Returns 0, or
- * -1 (out untouched) when buf does not parse.
+ * (from=hand, or no from=) is never dropped or weakened. A line whose
+ * text (without its newline) is a key of keep (NULL: none) stays byte
+ * for byte: it is neither dropped, nor merged, nor rewritten, though it
+ * may cover other lines. Returns 0, or -1 (out untouched) when buf does
+ * not parse.
  */
 int data_compact(const char *name, const char *buf, size_t len,
-		 const struct dataset *global, struct strbuf *out,
-		 struct compact_stats *st);
+		 const struct dataset *global, struct strmap *keep,
+		 struct strbuf *out, struct compact_stats *st);
 
 #endif

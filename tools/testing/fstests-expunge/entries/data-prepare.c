@@ -185,7 +185,7 @@ static void global_of(const struct data_files *f, const char *path,
 }
 
 /* Make text i compact, against its directory's global.expunge */
-static void compact_one(struct data_files *f, size_t i)
+static void compact_one(struct data_files *f, size_t i, struct strmap *keep)
 {
 	struct dataset global = { 0 };
 	struct compact_stats st;
@@ -194,7 +194,7 @@ static void compact_one(struct data_files *f, size_t i)
 	if (!is_global(f->paths.v[i]))
 		global_of(f, f->paths.v[i], &global);
 	if (!data_compact(f->paths.v[i], f->texts[i].buf ? f->texts[i].buf : "",
-			  f->texts[i].len, &global, &out, &st)) {
+			  f->texts[i].len, &global, keep, &out, &st)) {
 		if (st.before != st.after)
 			fprintf(stderr, "%s: %zu entries, %zu compact (%zu covered, %zu merged)\n",
 				f->paths.v[i], st.before, st.after, st.dropped,
@@ -206,7 +206,7 @@ static void compact_one(struct data_files *f, size_t i)
 }
 
 int data_files_prepare(char *const *paths, const struct strbuf *texts,
-		       size_t n, struct data_files *f)
+		       size_t n, struct strmap *keep, struct data_files *f)
 {
 	size_t i;
 	int pass;
@@ -222,7 +222,7 @@ int data_files_prepare(char *const *paths, const struct strbuf *texts,
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < f->paths.n; i++) {
 			if (is_global(f->paths.v[i]) == !pass)
-				compact_one(f, i);
+				compact_one(f, i, keep);
 		}
 	}
 	return 0;

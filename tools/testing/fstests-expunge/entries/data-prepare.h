@@ -8,6 +8,8 @@
 
 #include "lib/strbuf.h"
 
+struct strmap;
+
 struct data_files {
 	struct strlist paths;
 	struct strbuf *texts;	/* one per path */
@@ -20,11 +22,12 @@ struct data_files {
  * maintenance (eol.h; not hand-written ones) move to DIR/eol/FS.expunge
  * (its text on disk, or a new file, joins f), then every file is made
  * compact (compact.h) against DIR/global.expunge (as written, compacted
- * first). A line per file that changed is said on stderr. Returns 0, or
- * -1 after saying why an eol/ file could not be read.
+ * first), the lines keep holds (NULL: none) left as they are. A line per
+ * file that changed is said on stderr. Returns 0, or -1 after saying why
+ * an eol/ file could not be read.
  */
 int data_files_prepare(char *const *paths, const struct strbuf *texts,
-		       size_t n, struct data_files *f);
+		       size_t n, struct strmap *keep, struct data_files *f);
 void data_files_free(struct data_files *f);
 
 #endif

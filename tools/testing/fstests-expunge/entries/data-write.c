@@ -29,7 +29,7 @@ static int parses(const char *path, const struct strbuf *text)
 }
 
 int data_files_write(char *const *paths, const struct strbuf *texts,
-		     size_t n)
+		     size_t n, struct strmap *keep)
 {
 	struct data_files f;
 	size_t i;
@@ -39,7 +39,7 @@ int data_files_write(char *const *paths, const struct strbuf *texts,
 		bad |= parses(paths[i], &texts[i]);
 	if (bad)
 		return EXIT_PROBLEM;
-	if (data_files_prepare(paths, texts, n, &f)) {
+	if (data_files_prepare(paths, texts, n, keep, &f)) {
 		data_files_free(&f);
 		return EXIT_USAGE;
 	}
@@ -106,7 +106,7 @@ int data_dir_rewrite(const char *dir)
 	int ret = EXIT_USAGE;
 
 	if (!read_dir(dir, &paths, &texts))
-		ret = data_files_write(paths.v, texts, paths.n);
+		ret = data_files_write(paths.v, texts, paths.n, NULL);
 	for (i = 0; texts && i < paths.n; i++)
 		sb_free(&texts[i]);
 	free(texts);

@@ -135,7 +135,7 @@ static int write_data(const char *data, const char *source,
 		strlist_add(&paths, path);
 	}
 	if (!ret)
-		ret = data_files_write(paths.v, bufs, nb);
+		ret = data_files_write(paths.v, bufs, nb, NULL);
 	for (i = 0; i < nb; i++)
 		sb_free(&bufs[i]);
 	free(bufs);

@@ -9,6 +9,7 @@
 
 #include "entries/compact.h"
 #include "entries/eol.h"
+#include "lib/strmap.h"
 #include "test-util.h"
 
 /* The compacted text of in (global: global.expunge's text, or NULL) */
@@ -22,7 +23,7 @@ static char *compact(const char *in, const char *global,
 	if (global)
 		data_parse(&gd, "global.expunge", global, strlen(global), &d);
 	if (data_compact("k.expunge", in, strlen(in), global ? &gd : NULL,
-			 &out, st))
+			 NULL, &out, st))
 		return NULL;
 	dataset_free(&gd);
 	diag_free(&d);
@@ -233,6 +234,48 @@ TEST(adjacent_ranges_merge_only_where_no_fix_is_claimed)
 		       NULL,
 		       "generic/10 fail until=6.1.42,6.2 " K "  # a\n"
 		       "generic/10 fail since=6.2 " K "  # a\n");
+}
+
+/*
+ * Lines keep holds stay byte for byte: not dropped though another line
+ * covers them, merged, nor put in key order; they still cover others.
+ */
+TEST(lines_to_keep_stay_as_they_are)
+{
+	static const char *const kept[] = {
+		"g/1  fail  seen=6.1 " K "  # curated: cause known",
+		"g/2 fail section=a " K "  # a",
+		"g/3 expunge " K "  # everywhere",
+		"g/4 fail " K "  # kept",
+	};
+	struct strmap keep = { 0 };
+	struct strbuf out = { 0 };
+	struct compact_stats st;
+	static const char in[] =
+		"g/1  fail  seen=6.1 " K "  # curated: cause known\n"
+		"g/1 expunge " K "  # covers it\n"
+		"g/2 fail section=a " K "  # a\n"
+		"g/2 fail section=b " K "  # b\n"
+		"g/3 expunge " K "  # everywhere\n"
+		"g/3 fail section=a " K "  # covered\n"
+		"g/4 fail from=kdevops:y.txt  # the same, elsewhere\n"
+		"g/4 fail " K "  # kept\n";
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kept); i++)
+		strmap_get(&keep, kept[i], strlen(kept[i]), true, NULL);
+	ASSERT_EQ(0, data_compact("k.expunge", in, strlen(in), NULL, &keep,
+				  &out, &st));
+	EXPECT_STREQ("g/1  fail  seen=6.1 " K "  # curated: cause known\n"
+		     "g/1 expunge " K "  # covers it\n"
+		     "g/2 fail section=a " K "  # a\n"
+		     "g/2 fail section=b " K "  # b\n"
+		     "g/3 expunge " K "  # everywhere\n"
+		     "g/4 fail " K "  # kept\n", out.buf);
+	EXPECT_EQ(2, st.dropped);
+	EXPECT_EQ(0, st.merged);
+	sb_free(&out);
+	strmap_free(&keep);
 }
 
 TEST(bad_text_is_refused)
