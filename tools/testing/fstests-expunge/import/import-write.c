@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "entries/data-dir.h"
 #include "entries/data-write.h"
@@ -80,40 +81,235 @@ static void print_lines(struct import_line **v, size_t n)
 	}
 }
 
-/* The merged text of one data file into out: 0, or 2 when unreadable */
-static int merge_one(const char *dir, const char *source,
-		     struct import_line **v, size_t n, char **path,
-		     struct strbuf *out)
+/* A data file the import goes into, and what became of its facts */
+struct target {
+	const char *fs;
+	char *path;		/* DIR/FS.expunge */
+	char *eol;		/* DIR/eol/FS.expunge */
+	struct import_line **fresh;	/* the facts not there yet */
+	size_t nfresh, there;
+	bool skip;		/* no data file of that name: not written */
+};
+
+/* path's text into *buf (NULL when there is none): 0, or 2 */
+static int read_text(const char *path, char **buf, size_t *len)
+{
+	*buf = NULL;
+	*len = 0;
+	if (read_file(path, 64 << 20, buf, len) && errno != ENOENT) {
+		pr_err("%s: %s", path, errstr(errno));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Every line of text buf, len into keep */
+static void keep_all(struct strmap *keep, const char *buf, size_t len,
+		     struct strmap *except)
+{
+	const char *s = buf, *end = buf + len, *nl;
+
+	for (; s < end; s = nl + 1) {
+		nl = memchr(s, '\n', end - s);
+		nl = nl ? nl : end;
+		if (!except || !strmap_get(except, s, nl - s, false, NULL))
+			strmap_get(keep, s, nl - s, true, NULL);
+	}
+}
+
+/*
+ * The lines compaction is to leave as they are: all but the new facts'
+ * own (those of eol/FS.expunge, and evidence merged into a line, too).
+ */
+static void keep_old(struct strmap *keep, const struct target *tg,
+		     const struct strbuf *out)
+{
+	struct strmap fresh = { 0 };
+	char *buf = NULL;
+	size_t len, i;
+
+	for (i = 0; i < tg->nfresh; i++)
+		strmap_get(&fresh, tg->fresh[i]->text,
+			   strlen(tg->fresh[i]->text), true, NULL);
+	keep_all(keep, out->buf ? out->buf : "", out->len, &fresh);
+	if (!read_text(tg->eol, &buf, &len) && buf)
+		keep_all(keep, buf, len, NULL);
+	free(buf);
+	strmap_free(&fresh);
+}
+
+/* The lines of data file path, if there is one, into there: 0, or 2 */
+static int add_there(struct import_there *there, const char *path)
+{
+	char *buf;
+	size_t len;
+	int ret = read_text(path, &buf, &len);
+
+	if (buf)
+		import_there_add(there, path, buf, len);
+	free(buf);
+	return ret;
+}
+
+/* The lines of tg's data file and its eol/ file, on disk: 0, or 2 */
+static int read_there(const struct target *tg, struct import_there *there)
+{
+	int ret = add_there(there, tg->path);
+
+	return ret ? ret : add_there(there, tg->eol);
+}
+
+/* The facts of v not in tg's data files: tg->fresh */
+static int sort_out(struct target *tg, struct import_line **v, size_t n)
+{
+	struct import_there there = { 0 };
+	int ret = read_there(tg, &there);
+	size_t i;
+
+	tg->fresh = xcalloc(n + 1, sizeof(*tg->fresh));
+	tg->nfresh = 0;
+	for (i = 0; i < n && !ret; i++) {
+		if (!import_there_has(&there, v[i]->text))
+			tg->fresh[tg->nfresh++] = v[i];
+	}
+	tg->there = n - tg->nfresh;
+	import_there_free(&there);
+	return ret;
+}
+
+/* The merged text of tg's data file into out: 0, or 2 when unreadable */
+static int merge_one(const char *source, struct target *tg,
+		     struct strmap *keep, struct strbuf *out)
 {
 	struct import_merge_stats st = { 0 };
 	char *buf = NULL;
 	size_t len = 0, i;
+	int ret = read_text(tg->path, &buf, &len);
 
-	*path = xasprintf("%s/%s.expunge", dir, v[0]->fs);
-	if (read_file(*path, 64 << 20, &buf, &len) && errno != ENOENT) {
-		pr_err("%s: %s", *path, errstr(errno));
-		return EXIT_USAGE;
-	}
-	import_merge(buf ? buf : "", len, v[0]->fs, source, v, n, out, &st);
-	fprintf(stderr, "%s: %zu added, %zu already there\n", *path,
-		st.added, st.present);
+	if (!ret)
+		import_merge(buf ? buf : "", len, tg->fs, source,
+			     tg->fresh, tg->nfresh, out, &st);
 	for (i = 0; i < st.apart.n; i++)
 		fprintf(stderr, "%s: %s: already an entry of %s, left as it is\n",
-			*path, st.apart.v[i], str_starts(source, "user:") ?
+			tg->path, st.apart.v[i], str_starts(source, "user:") ?
 			"another harness's import" : "a user's own list");
+	if (!ret)
+		keep_old(keep, tg, out);
 	strlist_free(&st.apart);
 	free(buf);
-	return EXIT_OK;
+	return ret;
+}
+
+/*
+ * Is fs's data file to be written? When it, or its eol/ file, is there,
+ * when the directory holds no data file yet, or when --fs names it.
+ */
+static bool wanted(const struct datadir *dd, const struct target *tg,
+		   const struct strlist *named)
+{
+	char **fss = datadir_filesystems(dd);
+	char *global = xasprintf("%s/%s.expunge", dd->dir, GLOBAL_DATA);
+	bool empty = !fss[0] && access(global, F_OK);
+	size_t i;
+
+	free_list(fss);
+	free(global);
+	if (empty || !access(tg->path, F_OK) || !access(tg->eol, F_OK))
+		return true;
+	for (i = 0; named && i < named->n; i++) {
+		if (!strcmp(named->v[i], tg->fs))
+			return true;
+	}
+	return false;
+}
+
+/* Say what became of each file's facts, the written files read again */
+static void say_counts(const struct target *tg)
+{
+	struct import_there there = { 0 };
+	size_t added = 0, i;
+
+	if (tg->skip) {
+		fprintf(stderr, "%s: not written, no such file (--fs %s makes it): %zu lines\n",
+			tg->path, tg->fs, tg->nfresh + tg->there);
+		return;
+	}
+	if (tg->nfresh)
+		read_there(tg, &there);
+	for (i = 0; i < tg->nfresh; i++)
+		added += import_there_has(&there, tg->fresh[i]->text);
+	fprintf(stderr, "%s: %zu added, %zu already there", tg->path, added,
+		tg->there);
+	if (added < tg->nfresh)
+		fprintf(stderr, ", %zu not written: what they select is there already",
+			tg->nfresh - added);
+	fputc('\n', stderr);
+	import_there_free(&there);
+}
+
+/* The facts v[0..n) of one data file sorted out into tg: 0, or 2 */
+static int target_of(const struct datadir *dd, struct import_line **v,
+		     size_t n, const struct strlist *named, struct target *tg)
+{
+	memset(tg, 0, sizeof(*tg));
+	tg->fs = v[0]->fs;
+	tg->path = xasprintf("%s/%s.expunge", dd->dir, tg->fs);
+	tg->eol = xasprintf("%s/%s/%s.expunge", dd->dir, EOL_DIR, tg->fs);
+	tg->skip = !wanted(dd, tg, named);
+	return sort_out(tg, v, n);
+}
+
+static void targets_free(struct target *tg, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(tg[i].path);
+		free(tg[i].eol);
+		free(tg[i].fresh);
+	}
+	free(tg);
+}
+
+/*
+ * Merge the new facts into the data files of the data directory, all or
+ * none; a file none of whose facts is new is not written at all, and
+ * compaction leaves the lines that were there as they are.
+ */
+static int write_targets(const char *source, struct target *tg, size_t n)
+{
+	struct strmap keep = { 0 };
+	struct strlist paths = { 0 };
+	struct strbuf *bufs = xcalloc(n + 1, sizeof(*bufs));
+	size_t i, nb = 0;
+	int ret = EXIT_OK;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (tg[i].skip || !tg[i].nfresh)
+			continue;
+		ret = merge_one(source, &tg[i], &keep, &bufs[nb++]);
+		strlist_add(&paths, xstrdup(tg[i].path));
+	}
+	if (!ret && nb)
+		ret = data_files_write(paths.v, bufs, nb, &keep);
+	for (i = 0; i < n && !ret; i++)
+		say_counts(&tg[i]);
+	for (i = 0; i < nb; i++)
+		sb_free(&bufs[i]);
+	free(bufs);
+	strlist_free(&paths);
+	strmap_free(&keep);
+	return ret;
 }
 
 static int write_data(const char *data, const char *source,
-		      struct import_line **v, size_t n)
+		      const struct strlist *named, struct import_line **v,
+		      size_t n)
 {
 	struct datadir dd = { 0 };
-	struct strlist paths = { 0 };
-	struct strbuf *bufs = NULL;
+	struct target *tg = NULL;
 	char *err = NULL;
-	size_t i, j, alloc = 0, nb = 0;
+	size_t i, j, nt = 0, alloc = 0;
 	int ret = EXIT_OK;
 
 	if (datadir_find(data, &dd, &err) || !dd.dir) {
@@ -124,22 +320,14 @@ static int write_data(const char *data, const char *source,
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < n && !ret; i = j) {
-		char *path = NULL;
-		struct strbuf *b;
-
 		for (j = i; j < n && !strcmp(v[j]->fs, v[i]->fs); j++)
 			;
-		b = array_push(&bufs, &nb, &alloc, sizeof(*b));
-		memset(b, 0, sizeof(*b));
-		ret = merge_one(dd.dir, source, v + i, j - i, &path, b);
-		strlist_add(&paths, path);
+		ret = target_of(&dd, v + i, j - i, named,
+				array_push(&tg, &nt, &alloc, sizeof(*tg)));
 	}
 	if (!ret)
-		ret = data_files_write(paths.v, bufs, nb, NULL);
-	for (i = 0; i < nb; i++)
-		sb_free(&bufs[i]);
-	free(bufs);
-	strlist_free(&paths);
+		ret = write_targets(source, tg, nt);
+	targets_free(tg, nt);
 	datadir_free(&dd);
 	return ret;
 }
@@ -186,7 +374,7 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 	source = r.user ? xasprintf("user:%s", r.user) :
 		 xstrdup(importers[idx].name);
 	if (!ret && write)
-		ret = write_data(data, source, v, r.n);
+		ret = write_data(data, source, fs, v, r.n);
 	else if (!ret)
 		print_lines(v, r.n);
 	free(v);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "lib/strbuf.h"
+#include "lib/strmap.h"
 
 /* One data line an importer made, for one data file. */
 struct import_line {
@@ -90,6 +91,25 @@ struct import_merge_stats {
 void import_merge(const char *buf, size_t len, const char *fs,
 		  const char *source, struct import_line **lines, size_t n,
 		  struct strbuf *out, struct import_merge_stats *st);
+
+/*
+ * The lines of a data file and its eol/ file, by the list files their
+ * from= names: is an imported fact already there? It is when a line of
+ * its test names every list file the fact's from= names (at any commit),
+ * whatever else that line says now.
+ */
+struct import_there {
+	struct there_line *l;
+	size_t n, alloc;
+	struct strmap tests;	/* test: its last line in l, plus 1 */
+};
+
+/* The entry lines of data text buf, len (file name for messages) */
+void import_there_add(struct import_there *t, const char *name,
+		      const char *buf, size_t len);
+/* Is the fact the data line text gives there? Never one without from= */
+bool import_there_has(struct import_there *t, const char *text);
+void import_there_free(struct import_there *t);
 
 /*
  * The import command: read the lists of harness from ("xfstests-bld",
