@@ -173,7 +173,7 @@ static bool in_list(char *const *l, const char *id, size_t n)
 static void lint_fix_named(const struct entry *e, struct diag *d)
 {
 	const char *s = e->comment, *p;
-	size_t n;
+	size_t n = 0;
 
 	for (p = s; p && *p; p += n ? n : 1) {
 		bool named;
