@@ -200,21 +200,29 @@ static int merge_one(const char *source, struct target *tg,
 	return ret;
 }
 
-/*
- * Is fs's data file to be written? When it, or its eol/ file, is there,
- * when the directory holds no data file yet, or when --fs names it.
- */
-static bool wanted(const struct datadir *dd, const struct target *tg,
-		   const struct strlist *named)
+/* Does the data directory hold no data file yet (a first import)? */
+static bool datadir_empty(const struct datadir *dd)
 {
 	char **fss = datadir_filesystems(dd);
 	char *global = xasprintf("%s/%s.expunge", dd->dir, GLOBAL_DATA);
 	bool empty = !fss[0] && access(global, F_OK);
-	size_t i;
 
 	free_list(fss);
 	free(global);
-	if (empty || !access(tg->path, F_OK) || !access(tg->eol, F_OK))
+	return empty;
+}
+
+/*
+ * Is fs's data file to be written? When it, or its eol/ file, is there,
+ * when the directory holds no data file yet (first), or when --fs names
+ * it.
+ */
+static bool wanted(const struct target *tg, bool first,
+		   const struct strlist *named)
+{
+	size_t i;
+
+	if (first || !access(tg->path, F_OK) || !access(tg->eol, F_OK))
 		return true;
 	for (i = 0; named && i < named->n; i++) {
 		if (!strcmp(named->v[i], tg->fs))
@@ -248,14 +256,15 @@ static void say_counts(const struct target *tg)
 }
 
 /* The facts v[0..n) of one data file sorted out into tg: 0, or 2 */
-static int target_of(const struct datadir *dd, struct import_line **v,
-		     size_t n, const struct strlist *named, struct target *tg)
+static int target_of(const struct datadir *dd, bool first,
+		     struct import_line **v, size_t n,
+		     const struct strlist *named, struct target *tg)
 {
 	memset(tg, 0, sizeof(*tg));
 	tg->fs = v[0]->fs;
 	tg->path = xasprintf("%s/%s.expunge", dd->dir, tg->fs);
 	tg->eol = xasprintf("%s/%s/%s.expunge", dd->dir, EOL_DIR, tg->fs);
-	tg->skip = !wanted(dd, tg, named);
+	tg->skip = !wanted(tg, first, named);
 	return sort_out(tg, v, n);
 }
 
@@ -311,6 +320,7 @@ static int write_data(const char *data, const char *source,
 	char *err = NULL;
 	size_t i, j, nt = 0, alloc = 0;
 	int ret = EXIT_OK;
+	bool first;
 
 	if (datadir_find(data, &dd, &err) || !dd.dir) {
 		pr_err("import: %s", err ? err :
@@ -319,10 +329,11 @@ static int write_data(const char *data, const char *source,
 		datadir_free(&dd);
 		return EXIT_USAGE;
 	}
+	first = datadir_empty(&dd);
 	for (i = 0; i < n && !ret; i = j) {
 		for (j = i; j < n && !strcmp(v[j]->fs, v[i]->fs); j++)
 			;
-		ret = target_of(&dd, v + i, j - i, named,
+		ret = target_of(&dd, first, v + i, j - i, named,
 				array_push(&tg, &nt, &alloc, sizeof(*tg)));
 	}
 	if (!ret)
