@@ -38,11 +38,6 @@ static const char *const stock[] = {
 	"cause not investigated yet",
 };
 
-/* Not a cause: a link, a fix, a lone rate or fstests commit */
-static const char *const not_cause[] = {
-	"fix: ", "http://", "https://", "F:", "xfstests ",
-};
-
 static enum clause_kind kind(const char *text)
 {
 	if (str_starts(text, RATE_WORDS))
@@ -60,18 +55,6 @@ static bool is_stock(const struct clause *c)
 		if (!strcmp(c->text, stock[i]))
 			return true;
 	return false;
-}
-
-static bool is_cause(const struct clause *c)
-{
-	size_t i;
-
-	if (c->gone || kind(c->text) != PLAIN || is_stock(c) || !*c->text)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(not_cause); i++)
-		if (str_starts(c->text, not_cause[i]))
-			return false;
-	return true;
 }
 
 /* The length of the clause at s: up to ", " or "; " outside () and "" */
@@ -280,15 +263,16 @@ static void add_reason(struct clauses *out, const char *s)
 	clauses_free(&in);
 }
 
-/* Stock clauses go for a cause, or for the first of them */
+/*
+ * Of the stock clauses, the first stays. A cause does not make one go:
+ * the lines merged may be of other sections or kernels than the line
+ * that gave the cause, and for them nobody said it.
+ */
 static void drop_stock(struct clauses *cs)
 {
 	struct clause *keep = NULL;
 	size_t i;
 
-	for (i = 0; i < cs->n && !keep; i++)
-		if (is_cause(&cs->v[i]))
-			keep = &cs->v[i];
 	for (i = 0; i < cs->n; i++) {
 		if (!is_stock(&cs->v[i]))
 			continue;

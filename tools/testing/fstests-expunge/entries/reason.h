@@ -15,10 +15,10 @@
  * F:1/5 F:1/10"), and "see URL" clauses one that lists every link once;
  * clauses that differ only in a trailing "(on KERNEL: ...)" keep the
  * parenthetical naming more sections (all.txt most; the first on a
- * tie). A stock clause ("un-triaged: ...", "fails now and then", "cause
- * not investigated yet") goes when a real cause is said, its
- * parenthetical going to that cause if it names more; of stock clauses
- * alone only the first stays. A clause of b new to a is placed after
+ * tie). Of the stock clauses ("un-triaged: ...", "fails now and then",
+ * "cause not investigated yet") the first stays, with the parenthetical
+ * naming more sections; a cause the other reason gives does not make it
+ * go, since that reason may be of other sections or kernels. A clause of b new to a is placed after
  * the clause of a that b's previous clause matched; b's first clause,
  * when new, after what a says and before its links and fixes ("see",
  * "fix:", a URL), joined with "; ". When one reason says all the other

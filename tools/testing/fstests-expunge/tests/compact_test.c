@@ -160,8 +160,8 @@ TEST(lines_that_differ_in_their_section_merge_with_their_evidence)
 
 /*
  * A merged line says one reason, not its members' joined: the words
- * they share once, their failure rates and links as one list, and a
- * cause over "un-triaged" (entries/reason.h).
+ * they share once, their failure rates and links as one list; the
+ * "un-triaged" of kernels no cause was given for stays (entries/reason.h).
  */
 TEST(a_merged_line_says_one_reason)
 {
@@ -178,7 +178,7 @@ TEST(a_merged_line_says_one_reason)
 		       "  # hangs; see https://x/b\n",
 		       NULL,
 		       "g/12         fail    since=6.1 until=6.6 " K
-		       "  # hangs, failure rate F:1/4; see https://x/a\n"
+		       "  # un-triaged: kdevops lists it with no cause; hangs, failure rate F:1/4; see https://x/a\n"
 		       "g/12 fail section=b since=6.6 " K
 		       "  # hangs; see https://x/b\n");
 }

@@ -74,22 +74,28 @@ TEST(the_parenthetical_naming_more_sections_stays)
 		     "hangs (BUG_ON); hangs");
 }
 
-TEST(a_cause_beats_un_triaged)
+/*
+ * A cause one reason gives is no cause for the lines of the other (other
+ * sections or kernels): its "un-triaged" stays beside it.
+ */
+TEST(a_cause_does_not_erase_un_triaged)
 {
 	EXPECT_MERGE("fails with quotas enabled" ON_13, NO_CAUSE ON_13,
-		     "fails with quotas enabled" ON_13);
+		     "fails with quotas enabled" ON_13 "; " NO_CAUSE ON_13);
 	EXPECT_MERGE(NO_CAUSE ON_13, "fails with quotas enabled",
-		     "fails with quotas enabled" ON_13);
-	/* the rates of the un-triaged clause stay, beside the cause */
+		     NO_CAUSE ON_13 "; fails with quotas enabled");
+	/* the rates of the un-triaged clause stay too */
 	EXPECT_MERGE("fails with quotas enabled" ON_13 "; " NO_CAUSE ON_13,
 		     NO_CAUSE ", failure rate F:1/12",
-		     "fails with quotas enabled" ON_13 ", failure rate F:1/12");
+		     "fails with quotas enabled" ON_13 "; " NO_CAUSE ON_13
+		     ", failure rate F:1/12");
 	EXPECT_MERGE(NO_CAUSE ON_13,
 		     "reports filesystem corruption; see " GIST "c",
-		     "reports filesystem corruption" ON_13 "; see " GIST "c");
+		     NO_CAUSE ON_13 "; reports filesystem corruption; see "
+		     GIST "c");
 	EXPECT_MERGE(ASSERT_XFS ", failure rate F:1/6",
 		     "fails now and then, failure rate F:1/3",
-		     ASSERT_XFS ", failure rate F:1/6 F:1/3");
+		     ASSERT_XFS ", failure rate F:1/6 F:1/3; fails now and then");
 	/* no cause on either side: the stock words once */
 	EXPECT_MERGE(NO_CAUSE ON_13, NO_CAUSE ", failure rate F:1/3",
 		     NO_CAUSE ON_13 ", failure rate F:1/3");
