@@ -107,10 +107,10 @@ EOF
 mkoverlay() {
 	local o=$1 d=$1/tools/testing/fstests-expunge
 	rm -rf "$o"
-	mkdir -p "$d/data" "$d/gen" "$d/tests" "$o/scripts" \
+	mkdir -p "$d/data" "$d/gen" "$d/tests/cmd" "$o/scripts" \
 		"$o/Documentation/filesystems/testing"
 	printf 'all:\n' >"$d/Makefile"
-	printf '/fstests-expunge\n/gen/\n/tests/*_test\n' >"$d/.gitignore"
+	printf '/fstests-expunge\n/gen/\n/tests/*/*_test\n' >"$d/.gitignore"
 	printf '# SPDX-License-Identifier: GPL-2.0\n' >"$d/data/global.expunge"
 	cp "$d/data/global.expunge" "$d/data/ext4.expunge"
 	cp "$d/data/global.expunge" "$d/data/xfs.expunge"
@@ -120,8 +120,8 @@ mkoverlay() {
 	: >"$d/tests/libfexp.a"
 	: >"$d/fstests-expunge"
 	: >"$d/gen/builtin-data.c"
-	: >"$d/tests/cli_test.c"
-	: >"$d/tests/cli_test"
+	: >"$d/tests/cmd/cli_test.c"
+	: >"$d/tests/cmd/cli_test"
 	printf '#!/bin/sh\n' >"$o/scripts/fstests-expunge-apply"
 	chmod +x "$o/scripts/fstests-expunge-apply"
 	: >"$o/Documentation/filesystems/testing/index.rst"
@@ -183,7 +183,7 @@ expect "files: sources copied, build products left out" "$work/got" <<'EOF'
 ./tools/testing/fstests-expunge/data/global.expunge
 ./tools/testing/fstests-expunge/data/xfs.expunge
 ./tools/testing/fstests-expunge/main.c
-./tools/testing/fstests-expunge/tests/cli_test.c
+./tools/testing/fstests-expunge/tests/cmd/cli_test.c
 EOF
 
 if [ -x "$t/scripts/fstests-expunge-apply" ] &&
@@ -361,9 +361,9 @@ git clone -q "$top" "$c"
 cp "$apply" "$c/scripts/"
 cp "$top/dev/patches.sh" "$c/dev/"
 d=$c/tools/testing/fstests-expunge
-echo "$d/archive/cells.o: $d/archive/cells.c $d/archive/cells.h" \
-	>"$d/archive/cells.d"
-for f in archive/cells.o main.d tests/libfexp.a tests/cli_test fstests-expunge \
+echo "$d/matrix/cells.o: $d/matrix/cells.c $d/matrix/cells.h" \
+	>"$d/matrix/cells.d"
+for f in matrix/cells.o main.d tests/libfexp.a tests/cmd/cli_test fstests-expunge \
 	 notes.txt; do
 	[ -e "$d/$f" ] || echo "$d" >"$d/$f"
 done

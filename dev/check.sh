@@ -35,7 +35,7 @@ units() {
 		return
 	fi
 	FEXP=$out/fstests-expunge sh "$tool/tests/run.sh" \
-		"$out"/tests/*_test >"$file" 2>&1
+		"$out"/tests/*/*_test >"$file" 2>&1
 	p=$(grep -c '^ok ' "$file")
 	f=$(grep -c '^not ok ' "$file")
 	pass=$((pass + p))

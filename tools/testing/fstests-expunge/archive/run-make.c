@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive/fstests-commit.h"
+#include "fstests/commit.h"
 #include "archive/run-make.h"
 #include "kernel/kernel.h"
 #include "kernel/version.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
-#include "compare/update-archive.h"
+#include "update/archive.h"
 
 static const struct usage usage = {
 	.cmd = "update",

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "import/fstests-hints.h"
+#include "fstests/hints.h"
 #include "kernel/gitfix.h"
 #include "results/result-paths.h"
 

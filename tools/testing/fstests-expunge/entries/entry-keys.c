@@ -84,21 +84,6 @@ const char *cause_name(enum entry_cause cause)
 	return causes[cause];
 }
 
-bool valid_fstests_release(const char *s)
-{
-	static const char shape[] = "v9999.99.99";
-	size_t i;
-
-	if (strlen(s) != strlen(shape))
-		return false;
-	for (i = 0; shape[i]; i++) {
-		if (shape[i] == '9' ? !isdigit((unsigned char)s[i]) :
-		    s[i] != shape[i])
-			return false;
-	}
-	return true;
-}
-
 const char *env_name_check(const char *name, bool negation)
 {
 	if (negation && *name == '!')

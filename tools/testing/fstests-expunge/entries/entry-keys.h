@@ -22,9 +22,6 @@ const char *origin_check(const char *origin);
 int cause_parse(const char *s, enum entry_cause *cause);
 const char *cause_name(enum entry_cause cause);
 
-/* Is s an fstests release tag: vYYYY.MM.DD? */
-bool valid_fstests_release(const char *s);
-
 /* Why an env= name ("NAME" or "!NAME") is not one, or NULL. */
 const char *env_name_check(const char *name, bool negation);
 /* Is name one of the switches data-format.rst defines? */

@@ -16,6 +16,7 @@
 
 #include "entries/entry-keys.h"
 #include "entries/entry.h"
+#include "fstests/rev.h"
 #include "kernel/kcond.h"
 #include "lib/base.h"
 #include "lib/escape.h"

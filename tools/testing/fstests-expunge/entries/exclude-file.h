@@ -4,7 +4,7 @@
 #define FEXP_EXCLUDE_FILE_H
 
 #include "entries/for-kernel.h"
-#include "entries/fstests-groups.h"
+#include "fstests/tree.h"
 
 struct exclude_opts {
 	const char *fs;

@@ -5,7 +5,7 @@
 
 #include "entries/entry-keys.h"
 #include "entries/for-kernel.h"
-#include "entries/fstests-groups.h"
+#include "fstests/tree.h"
 #include "kernel/kimage.h"
 
 void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)

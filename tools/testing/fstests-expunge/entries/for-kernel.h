@@ -4,7 +4,7 @@
 #define FEXP_FOR_KERNEL_H
 
 #include "entries/data-dir.h"
-#include "entries/fstests-rev.h"
+#include "fstests/rev.h"
 #include "entries/select.h"
 #include "kernel/kernel.h"
 

@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "entries/data-dir.h"
-#include "entries/fstests-groups.h"
-#include "entries/fstests-rev.h"
+#include "fstests/tree.h"
+#include "fstests/rev.h"
 #include "entries/lint-compact.h"
 #include "entries/lint-evidence.h"
 #include "entries/lint.h"
@@ -281,7 +281,7 @@ static void gone_test(const struct entry *e, const struct fstests_rev *rev,
 			 " (renamed or removed? it has no git history to say)");
 		return;
 	}
-	if (!fstests_rev_has_fix(rev, e, NULL))
+	if (!fstests_rev_has_fix(rev, e->test_fixed_by, e->test_fixed, NULL))
 		diag_add(d, true, e->file, e->line,
 			 "%s: %s%s by fstests %.12s: add test-fixed-by=%.12s%s%s (the name stops applying there)%s%s",
 			 e->test, g.renamed ? "renamed to " : "removed",

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "entries/entry-keys.h"
-#include "entries/fstests-rev.h"
+#include "fstests/rev.h"
 #include "entries/select.h"
 #include "kernel/gitfix.h"
 #include "kernel/kcond.h"
@@ -379,9 +379,11 @@ static enum verdict check_retired(const struct selector *s, size_t i,
 
 	if (e->fixed_by && s->git && has_fixes(s->git, e, why))
 		return NOT_FIXED_BY;
-	if (fstests_rev_has_fix(s->fstests, e, NULL)) {
+	if (fstests_rev_has_fix(s->fstests, e->test_fixed_by, e->test_fixed,
+				NULL)) {
 		if (why)
-			fstests_rev_has_fix(s->fstests, e, why);
+			fstests_rev_has_fix(s->fstests, e->test_fixed_by,
+					    e->test_fixed, why);
 		return NOT_TEST_FIXED;
 	}
 	if (e->env && !env_holds(e->env, s->k->opts.env.v)) {
@@ -436,7 +438,8 @@ static void explain_applies(const struct selector *s, size_t i,
 		add_list(why, e->fixed_by);
 		sb_puts(why, " not checked (no git tree)");
 	}
-	fstests_rev_has_fix(s->fstests, e, why);
+	fstests_rev_has_fix(s->fstests, e->test_fixed_by, e->test_fixed,
+			    why);
 }
 
 enum verdict selector_check(const struct selector *s, size_t i,

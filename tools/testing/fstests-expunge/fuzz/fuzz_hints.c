@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "import/fstests-hints.h"
+#include "fstests/hints.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 

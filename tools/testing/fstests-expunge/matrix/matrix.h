@@ -6,7 +6,7 @@
 #ifndef FEXP_MATRIX_H
 #define FEXP_MATRIX_H
 
-#include "archive/cells.h"
+#include "matrix/cells.h"
 #include "kernel/version.h"
 
 enum cell_class {

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "archive/fstests-commit.h"
+#include "fstests/commit.h"
 #include "entries/exclude-write.h"
 #include "entries/for-kernel.h"
 #include "lib/fileio.h"
@@ -18,7 +18,7 @@
 #include "results/result-write.h"
 #include "run/bisect.h"
 #include "run/check-child.h"
-#include "run/fstests-config.h"
+#include "fstests/config.h"
 #include "run/resume-state.h"
 #include "run/retry.h"
 #include "run/run-lock.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "compare/side.h"
-#include "compare/update-rules.h"
+#include "update/rules.h"
 #include "entries/for-kernel.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* fstests-hints: the kernel fixes a test names, per filesystem, and in a tree. */
-#include "import/fstests-hints.h"
+/* fstests/hints.c: the kernel fixes a test names, per filesystem, and in a tree. */
+#include "fstests/hints.h"
 #include "git-fixture.h"
 
 #include "kselftest_harness.h"

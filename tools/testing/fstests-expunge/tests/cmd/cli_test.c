@@ -727,7 +727,7 @@ TEST(no_config_found)
 
 	/*
 	 * the data has conditions: without a config they are undecided, said
-	 * on stderr (cli_release_only_test.c has the rest)
+	 * on stderr (release_only_test.c has the rest)
 	 */
 	r = fexp("exclude --fs ext4 --release 0.1.2-no-such-kernel --data %s",
 		 DATA);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/update-rules.h"
+#include "update/rules.h"
 #include "entries/compact.h"
 #include "lib/fileio.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "archive/archive.h"
-#include "archive/fstests-commit.h"
+#include "fstests/commit.h"
 #include "test-util.h"
 #include "tmpdir-fixture.h"
 

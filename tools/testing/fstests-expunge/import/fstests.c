@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "entries/entry.h"
-#include "import/fstests-hints.h"
+#include "fstests/hints.h"
 #include "import/import.h"
 #include "lib/fileio.h"
 

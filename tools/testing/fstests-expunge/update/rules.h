@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside "update": what the runs of a test say, and the rules that turn
- * it into data edits (update.c gathers, update-rules.c decides).
+ * it into data edits (update.c gathers, rules.c decides).
  */
 #ifndef FEXP_UPDATE_RULES_H
 #define FEXP_UPDATE_RULES_H
 
-#include "compare/update.h"
+#include "update/update.h"
 #include "entries/for-kernel.h"
 
 /* What the runs of one kernel and section say of one test. */
@@ -44,7 +44,7 @@ bool update_line_ok(const char *file, const char *line);
 
 /*
  * The new line text of test into file, compact with the test's lines
- * there (update-place.c): added, or merged into a line. False when not
+ * there (place.c): added, or merged into a line. False when not
  * proposed (said on stderr).
  */
 bool update_place(struct planner *pl, const char *file, const char *test,

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
-#include "run/fstests-config.h"
+#include "fstests/config.h"
 
 #define CONFIG_MAX	(1024u * 1024)
 #define SECTION_CHARS	\

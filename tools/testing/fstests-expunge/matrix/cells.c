@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive/cells.h"
+#include "matrix/cells.h"
 
 unsigned int cells_name(struct cells *cs, const char *name)
 {

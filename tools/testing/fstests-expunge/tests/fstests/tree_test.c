@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* fstests-groups.c: the tests of an fstests tree and their groups. */
-#include "entries/fstests-groups.h"
+/* fstests/tree.c: the tests of an fstests tree and their groups. */
+#include "fstests/tree.h"
 
 #include "tmpdir-fixture.h"
 

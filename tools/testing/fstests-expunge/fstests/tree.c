@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entries/fstests-groups.h"
+#include "fstests/tree.h"
 #include "lib/fileio.h"
 
 #define TEST_MAX_SIZE	(4u << 20)	/* a test script, or a group.list */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The tests of an fstests tree and the groups each belongs to. */
-#ifndef FEXP_FSTESTS_GROUPS_H
-#define FEXP_FSTESTS_GROUPS_H
+#ifndef FEXP_FSTESTS_TREE_H
+#define FEXP_FSTESTS_TREE_H
 
 #include <stdbool.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tests for util.c: the helpers every part shares. */
+/* Tests of lib/: base, escape, strbuf and fileio, shared by every part. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #include "entries/data-dir.h"
 #include "entries/entry-json.h"
 #include "entries/entry.h"
-#include "entries/fstests-rev.h"
+#include "fstests/rev.h"
 #include "entries/lint.h"
 #include "entries/select.h"
 #include "kernel/kernel.h"

@@ -6,7 +6,8 @@
 #ifndef FEXP_FSTESTS_REV_H
 #define FEXP_FSTESTS_REV_H
 
-#include "entries/entry.h"
+#include <stdbool.h>
+
 #include "lib/strbuf.h"
 
 struct gitfix;
@@ -26,13 +27,17 @@ int fstests_rev_open(const char *dir, struct fstests_rev *r, char **err);
 void fstests_rev_free(struct fstests_rev *r);
 
 /*
- * Has the tree the fix of e's test (test-fixed-by= in its history, or
- * else test-fixed= at or before its release)? r may be NULL: no tree.
+ * Has the tree the fix of a test (fixed_by, the commits of test-fixed-by=,
+ * in its history, or else fixed, test-fixed=, at or before its release)?
+ * Either may be NULL. r may be NULL: no tree.
  * When why is not NULL, what decided is appended to it; when the entry
  * goes on applying, "; ..." says what was not found or not checked.
  */
-bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
-			 struct strbuf *why);
+/* Is s an fstests release tag: vYYYY.MM.DD? */
+bool valid_fstests_release(const char *s);
+
+bool fstests_rev_has_fix(const struct fstests_rev *r, char *const *fixed_by,
+			 const char *fixed, struct strbuf *why);
 
 /*
  * What became of a test the tree no longer has, from its git history:

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare/update.h"
+#include "update/update.h"
 #include "entries/data-write.h"
 #include "entries/entry-format.h"
 #include "lib/fileio.h"

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entries/entry.h"
-#include "import/fstests-hints.h"
+#include "fstests/hints.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
 

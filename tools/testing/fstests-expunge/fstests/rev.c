@@ -3,18 +3,33 @@
  * Which fixes of the tests an fstests tree has: test-fixed-by= from its
  * git history, test-fixed= from its release tag.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entries/entry-keys.h"
-#include "entries/fstests-rev.h"
+#include "fstests/rev.h"
 #include "kernel/gitfix.h"
 #include "lib/base.h"
 #include "lib/spawn.h"
 
 #define RELEASE_TAG	"v[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]"
+
+bool valid_fstests_release(const char *s)
+{
+	static const char shape[] = "v9999.99.99";
+	size_t i;
+
+	if (strlen(s) != strlen(shape))
+		return false;
+	for (i = 0; shape[i]; i++) {
+		if (shape[i] == '9' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != shape[i])
+			return false;
+	}
+	return true;
+}
 
 /* The newest release tag HEAD descends from: "v2026.01.27", or NULL */
 static char *release_tag(const char *dir)
@@ -75,56 +90,56 @@ static void add_list(struct strbuf *sb, char *const *list)
 }
 
 /* Every test-fixed-by= commit in the history: say so */
-static bool has_commits(const struct fstests_rev *r, const struct entry *e,
+static bool has_commits(const struct fstests_rev *r, char *const *fixed_by,
 			struct strbuf *why)
 {
 	struct gitfix_hit hit;
 	size_t i;
 
-	for (i = 0; e->test_fixed_by[i]; i++) {
-		if (!gitfix_find(r->git, e->test_fixed_by[i], &hit))
+	for (i = 0; fixed_by[i]; i++) {
+		if (!gitfix_find(r->git, fixed_by[i], &hit))
 			return false;
 	}
 	if (why) {
 		sb_puts(why, "the test was fixed by fstests ");
-		add_list(why, e->test_fixed_by);
+		add_list(why, fixed_by);
 		sb_printf(why, ", in %s HEAD %.12s", r->dir,
 			  gitfix_head(r->git));
 	}
 	return true;
 }
 
-bool fstests_rev_has_fix(const struct fstests_rev *r, const struct entry *e,
-			 struct strbuf *why)
+bool fstests_rev_has_fix(const struct fstests_rev *r, char *const *fixed_by,
+			 const char *fixed, struct strbuf *why)
 {
-	if (!e->test_fixed_by && !e->test_fixed)
+	if (!fixed_by && !fixed)
 		return false;
-	if (r && r->git && e->test_fixed_by) {
-		if (has_commits(r, e, why))
+	if (r && r->git && fixed_by) {
+		if (has_commits(r, fixed_by, why))
 			return true;
 		if (why) {
 			sb_puts(why, "; test-fixed-by=");
-			add_list(why, e->test_fixed_by);
+			add_list(why, fixed_by);
 			sb_printf(why, " not in fstests HEAD %.12s",
 				  gitfix_head(r->git));
 		}
 		return false;
 	}
-	if (r && r->release && e->test_fixed) {
-		if (strcmp(r->release, e->test_fixed) >= 0) {
+	if (r && r->release && fixed) {
+		if (strcmp(r->release, fixed) >= 0) {
 			if (why)
 				sb_printf(why, "the test was fixed in fstests %s; %s is %s",
-					  e->test_fixed, r->dir, r->release);
+					  fixed, r->dir, r->release);
 			return true;
 		}
 		if (why)
 			sb_printf(why, "; fstests %s is before test-fixed=%s",
-				  r->release, e->test_fixed);
+				  r->release, fixed);
 		return false;
 	}
 	if (why)
 		sb_printf(why, "; the fstests fix (test-fixed%s) not checked (%s)",
-			  e->test_fixed_by ? "-by" : "",
+			  fixed_by ? "-by" : "",
 			  !r ? "no fstests tree: give --fstests" :
 			  "the fstests tree has no git history or release tag");
 	return false;

@@ -3,7 +3,7 @@
 #ifndef FEXP_UPDATE_ARCHIVE_H
 #define FEXP_UPDATE_ARCHIVE_H
 
-#include "compare/update.h"
+#include "update/update.h"
 
 /*
  * Walk the archive o->archive (oldest run first) and plan: a flaky entry

@@ -11,7 +11,7 @@
 
 #include "archive/archive.h"
 #include "archive/archive-git.h"
-#include "compare/update-archive.h"
+#include "update/archive.h"
 #include "entries/compact-rel.h"
 #include "entries/data-dir.h"
 #include "entries/select.h"

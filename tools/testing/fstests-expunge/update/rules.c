@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/update-rules.h"
+#include "update/rules.h"
 #include "entries/compact-rel.h"
 #include "entries/lint.h"
 #include "lib/escape.h"

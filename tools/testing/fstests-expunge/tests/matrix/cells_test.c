@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive/cells.h"
+#include "matrix/cells.h"
 #include "kselftest_harness.h"
 #include "test-util.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "archive/fstests-commit.h"
+#include "fstests/commit.h"
 #include "lib/base.h"
 #include "lib/fileio.h"
 #include "lib/spawn.h"
