@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "lib/fileio.h"
 #include "run/run.h"
 

@@ -17,6 +17,7 @@
 #include "entries/entry-keys.h"
 #include "entries/entry.h"
 #include "fstests/rev.h"
+#include "fstests/tree.h"
 #include "kernel/kcond.h"
 #include "lib/base.h"
 #include "lib/escape.h"
@@ -111,16 +112,6 @@ int entry_retries(const struct entry *e)
 	return e->retries >= 0 ? e->retries : DEFAULT_RETRIES;
 }
 
-static bool test_dir_char(int c)
-{
-	return islower(c) || isdigit(c) || c == '_' || c == '-';
-}
-
-static bool test_name_char(int c)
-{
-	return isalnum(c) || c == '_' || c == '-' || c == '.';
-}
-
 bool plain_section_name(const char *s)
 {
 	const char *p;
@@ -130,24 +121,6 @@ bool plain_section_name(const char *s)
 			return false;
 	}
 	return *s;
-}
-
-bool valid_test_name(const char *s)
-{
-	const char *slash = strchr(s, '/');
-	const char *p;
-
-	if (!slash || slash == s || !slash[1])
-		return false;
-	for (p = s; p < slash; p++) {
-		if (!test_dir_char((unsigned char)*p))
-			return false;
-	}
-	for (p = slash + 1; *p; p++) {
-		if (!test_name_char((unsigned char)*p))
-			return false;
-	}
-	return true;
 }
 
 bool test_runs_on(const char *test, const char *fs)

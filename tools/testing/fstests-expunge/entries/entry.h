@@ -89,8 +89,6 @@ int entry_retries(const struct entry *e);
  * '_', '-', '.', '+'): no glob, no '!', no list, no space?
  */
 bool plain_section_name(const char *s);
-/* Is the name a test id fstests knows: "dir/name"? */
-bool valid_test_name(const char *s);
 
 /*
  * Does fstests run test on filesystem fs: generic/ and shared/ tests,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fstests/hints.h"
+#include "fstests/tree.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
 

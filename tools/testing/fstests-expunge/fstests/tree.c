@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The tests of an fstests tree and the groups each belongs to. */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -210,4 +211,32 @@ void fstests_tree_free(struct fstests_tree *t)
 	free(t->t);
 	free(t->dir);
 	memset(t, 0, sizeof(*t));
+}
+
+static bool test_dir_char(int c)
+{
+	return islower(c) || isdigit(c) || c == '_' || c == '-';
+}
+
+static bool test_name_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c == '.';
+}
+
+bool valid_test_name(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	const char *p;
+
+	if (!slash || slash == s || !slash[1])
+		return false;
+	for (p = s; p < slash; p++) {
+		if (!test_dir_char((unsigned char)*p))
+			return false;
+	}
+	for (p = slash + 1; *p; p++) {
+		if (!test_name_char((unsigned char)*p))
+			return false;
+	}
+	return true;
 }

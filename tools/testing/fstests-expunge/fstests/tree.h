@@ -36,4 +36,7 @@ const char *fstests_dir(const char *opt);
 
 void fstests_tree_free(struct fstests_tree *t);
 
+/* Is the name a test id fstests knows: "dir/name"? */
+bool valid_test_name(const char *s);
+
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "entries/data-dir.h"
+#include "fstests/tree.h"
 #include "import/kdevops.h"
 #include "lib/fileio.h"
 #include "lib/strmap.h"

@@ -12,6 +12,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "import/import.h"
 #include "lib/fileio.h"
 

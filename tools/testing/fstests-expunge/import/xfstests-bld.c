@@ -20,6 +20,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "import/import.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "lib/base.h"
 #include "lib/fileio.h"
 #include "lib/spawn.h"

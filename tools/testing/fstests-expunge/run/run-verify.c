@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "lib/fileio.h"
 #include "run/run-verify.h"
 

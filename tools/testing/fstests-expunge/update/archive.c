@@ -15,6 +15,7 @@
 #include "entries/compact-rel.h"
 #include "entries/data-dir.h"
 #include "entries/select.h"
+#include "fstests/tree.h"
 #include "kernel/version.h"
 #include "lib/strmap.h"
 

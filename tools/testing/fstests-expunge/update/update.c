@@ -6,6 +6,7 @@
 #include "compare/side.h"
 #include "update/rules.h"
 #include "entries/for-kernel.h"
+#include "fstests/tree.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
 #include "results/result-paths.h"

@@ -3,6 +3,7 @@
 #include "kselftest_harness.h"
 
 #include "entries/entry.h"
+#include "fstests/tree.h"
 #include "test-util.h"
 #include "lib/base.h"
 #include "lib/strbuf.h"
