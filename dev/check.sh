@@ -4,7 +4,8 @@
 # (also under ASan and UBSan), checkpatch on every C file, the data lint,
 # a build inside the kernel tree, and the overlay applied to whole kernel
 # trees (6.1 and 6.12 by default). Each check prints "ok" or "not ok";
-# the last line is "N passed, N failed".
+# the last line is "N passed, N failed", then ", N skipped" when unit
+# tests were skipped.
 #
 # Usage: dev/check.sh KSRC BUILD_DIR [KERNEL_TREE...]
 #   The overlay is applied to a scratch copy of each KERNEL_TREE and
@@ -20,11 +21,13 @@ log=$build/check-logs
 . "$top/dev/lib.sh"
 
 mkdir -p "$build" "$log"
+skipped=0
 
 # units NAME OUTDIR MAKEARGS...: build and run the unit tests, counting
-# each test the harness reports.
+# each test the harness reports; a skipped one ("ok N name # SKIP") is
+# counted as skipped, not passed.
 units() {
-	local name=$1 out=$2 file=$log/$1-units.log p f
+	local name=$1 out=$2 file=$log/$1-units.log p f s
 	shift 2
 	mkdir -p "$out"
 	if ! make -s -C "$tool" KSRC="$ksrc" O="$out" "$@" tests \
@@ -36,11 +39,13 @@ units() {
 	fi
 	FEXP=$out/fstests-expunge sh "$tool/tests/run.sh" \
 		"$out"/tests/*/*_test >"$file" 2>&1
-	p=$(grep -c '^ok ' "$file")
+	s=$(grep -c '^ok .*# SKIP' "$file")
+	p=$(($(grep -c '^ok ' "$file") - s))
 	f=$(grep -c '^not ok ' "$file")
 	pass=$((pass + p))
 	fails=$((fails + f))
-	echo "$name: $p unit tests passed, $f failed (log: $file)"
+	skipped=$((skipped + s))
+	echo "$name: $p unit tests passed, $f failed, $s skipped (log: $file)"
 	grep '^not ok ' "$file" | sed 's/^/#   /'
 }
 
@@ -48,6 +53,24 @@ step "build with -Werror" \
 	make -C "$tool" KSRC="$ksrc" O="$build" EXTRA_CFLAGS=-Werror
 units unit "$build" EXTRA_CFLAGS=-Werror
 units asan "$build/asan" SANITIZE=1
+
+# tests/run.sh counts what the harness says of each test: a pass, a
+# failure, a skip, and a program that dies before its totals
+runsh_counts() {
+	local t=$build/run-sh-counts out
+	rm -rf "$t" && mkdir -p "$t" || return 1
+	printf '#!/bin/sh\necho "1..3"\necho "ok 1 f.a #  "\n%s\n%s\n' \
+		'echo "ok 2 f.b # SKIP no tree"' 'echo "not ok 3 f.c"; exit 1' \
+		>"$t/one_test"
+	printf '#!/bin/sh\necho "1..1"\necho "ok 1 g.a"\n' >"$t/two_test"
+	printf '#!/bin/sh\nexit 3\n' >"$t/dies_test"
+	chmod +x "$t"/*_test
+	out=$(sh "$tool/tests/run.sh" "$t/one_test" "$t/two_test" \
+		"$t/dies_test") && return 1
+	printf '%s\n' "$out"
+	[ "$(printf '%s\n' "$out" | tail -n 1)" = "2 passed, 2 failed, 1 skipped" ]
+}
+step "unit tests: tests/run.sh counts passed, failed and skipped" runsh_counts
 
 # every parser under libFuzzer, a few seconds each (make fuzz runs longer)
 mkdir -p "$build/fuzz"
@@ -257,5 +280,9 @@ step "KTAP report as the kernel's kunit.py parse reads it" \
 step "sphinx: our pages add no warning to filesystems htmldocs" \
 	bash "$top/dev/check-docs.sh" "$ksrc" "$build/docs"
 
-echo "$pass passed, $fails failed"
+if [ "$skipped" -gt 0 ]; then
+	echo "$pass passed, $fails failed, $skipped skipped"
+else
+	echo "$pass passed, $fails failed"
+fi
 [ "$fails" -eq 0 ]
