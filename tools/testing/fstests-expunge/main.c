@@ -25,7 +25,7 @@ static const struct cmd commands[] = {
 	{ "exclude", do_exclude, "write fstests exclude files (check -E)" },
 	{ "flaky", do_flaky, "list the flaky tests and their retries" },
 	{ "view", do_view, "the data lines for one fs, section and kernel, grouped" },
-	{ "check", do_check, "lint the data files" },
+	{ "check", do_lint, "lint the data files" },
 	{ "compare", do_compare, "compare fstests results with a baseline and the data" },
 	{ "entries", do_entries, "the entries of data files as JSON, for scripts" },
 	{ "run", do_run, "run fstests: exclude file, flaky retries, resume, compare" },
@@ -54,8 +54,9 @@ static void print_usage(FILE *f)
 
 /*
  * The command name stands for: itself, or the one command it is a
- * prefix of (as in bpftool). NULL after saying it is unknown, or
- * ambiguous and which commands it may be.
+ * prefix of (bpftool takes the first such command; here a prefix of
+ * two is an error). NULL after saying it is unknown, or ambiguous and
+ * which commands it may be.
  */
 static const struct cmd *find_cmd(const char *name)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* "check": lint the data files. */
+/* The "check" command: the lint of the data files (entries/lint.c). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -70,7 +70,7 @@ static int report(const struct dataset *ds, size_t nfiles,
 	return d->errors || d->warnings ? EXIT_PROBLEM : EXIT_OK;
 }
 
-int do_check(int argc, char **argv)
+int do_lint(int argc, char **argv)
 {
 	struct kernel_opts ko = { 0 };
 	const char *fstests = NULL;

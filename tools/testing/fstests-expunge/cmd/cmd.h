@@ -11,7 +11,8 @@
 int do_kernel(int argc, char **argv);
 int do_exclude(int argc, char **argv);
 int do_flaky(int argc, char **argv);
-int do_check(int argc, char **argv);
+/* The "check" command runs the lint of the data (cmd/cmd-lint.c) */
+int do_lint(int argc, char **argv);
 int do_compare(int argc, char **argv);
 int do_entries(int argc, char **argv);
 int do_run(int argc, char **argv);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The rules "check" applies to the data beyond its syntax: duplicates and
- * conflicts, tests that cannot run, conditions, symbols and tests that
- * do not exist.
+ * The lint of the data, which the "check" command runs: the rules beyond
+ * the syntax: duplicates and conflicts, tests that cannot run, conditions,
+ * symbols and tests that do not exist.
  */
 #ifndef FEXP_LINT_H
 #define FEXP_LINT_H

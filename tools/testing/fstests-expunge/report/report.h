@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The compare report, as text, JSON or KTAP, from one model. */
+/* The compare report, in each of its formats, from one model. */
 #ifndef FEXP_REPORT_H
 #define FEXP_REPORT_H
 
