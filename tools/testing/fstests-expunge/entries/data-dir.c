@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where the data files are: --data, the environment, beside the binary,
- * installed, or built in.
+ * the tree the binary was built from, installed, or built in.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -36,15 +36,39 @@ static bool has(const char *dir, const char *name)
 }
 
 /*
+ * Where the build put the binary (O=, or the source tree) and the data/
+ * of the tree it was built from (the Makefile says both)
+ */
+#ifndef FEXP_BUILD_DIR
+#define FEXP_BUILD_DIR	""
+#endif
+#ifndef FEXP_SOURCE_DATA
+#define FEXP_SOURCE_DATA	""
+#endif
+
+/* Is dir where this binary was built? */
+static bool built_here(const char *dir)
+{
+	char *real = *FEXP_BUILD_DIR ? realpath(FEXP_BUILD_DIR, NULL) : NULL;
+	bool same = real && !strcmp(real, dir);
+
+	free(real);
+	return same;
+}
+
+/*
  * The tool's own data, found from where the binary is: data/ of the
- * source tree it sits in (main.c beside it), or installed in
- * ../share/fstests-expunge. A data/ beside a binary copied elsewhere is
- * someone else's: it is not read, and that is said.
+ * source tree it sits in (main.c beside it), data/ of the tree it was
+ * built from when it is still where the build put it (O=), or installed
+ * in ../share/fstests-expunge. A data/ beside a binary copied elsewhere
+ * is someone else's: it is not read, and that is said; so is a tree the
+ * binary was built from that has no data/ any more.
  */
 static void find_own(const char *exe, struct datadir *dd)
 {
 	char *src = xasprintf("%s/data", exe);
 	char *inst = xasprintf("%s/../share/fstests-expunge", exe);
+	bool here = built_here(exe);
 
 	if (has(exe, "main.c") && is_dir(src)) {
 		dd->dir = src;
@@ -52,15 +76,20 @@ static void find_own(const char *exe, struct datadir *dd)
 		free(inst);
 		return;
 	}
-	if (is_dir(inst)) {
+	if (here && is_dir(FEXP_SOURCE_DATA)) {
+		dd->dir = xstrdup(FEXP_SOURCE_DATA);
+		dd->from = xstrdup("the source tree it was built from");
+	} else if (is_dir(inst)) {
 		dd->dir = inst;
 		dd->from = xstrdup("installed");
-		free(src);
-		return;
-	}
-	if (is_dir(src))
+		inst = NULL;
+	} else if (here) {
+		pr_warn("%s: gone, the tree this binary was built from has no data; the built-in data is used (--data DIR or %s=DIR to read another)",
+			FEXP_SOURCE_DATA, DATA_ENV);
+	} else if (is_dir(src)) {
 		pr_warn("%s: not read, it is beside no source tree of this tool; the built-in data is used (--data DIR or %s=DIR to read it)",
 			src, DATA_ENV);
+	}
 	free(src);
 	free(inst);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Where the data files are: --data, the environment, beside the binary,
- * installed, or built in.
+ * the tree the binary was built from, installed, or built in.
  */
 #ifndef FEXP_DATA_DIR_H
 #define FEXP_DATA_DIR_H

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where the data is: --data before FSTESTS_EXPUNGE_DATA before data/
- * of the source tree before the installed share/fstests-expunge before the
+ * of the source tree (the binary in it, or where its build put it)
+ * before the installed share/fstests-expunge before the
  * built-in copy; and which filesystems a data directory has.
  */
 #include <stdio.h>
@@ -330,6 +331,36 @@ TEST_F(tmp, installed_binary_reads_share_then_environment)
 	remove_dir(env);
 	free(share);
 	free(env);
+}
+
+/*
+ * The binary where the build put it (O=build/ included) reads the data/
+ * of the tree it was built from, not its built-in copy: an edit to the
+ * data counts without a rebuild
+ */
+TEST(built_binary_reads_its_tree_data)
+{
+	char *real = realpath(SRCDIR "/data", NULL), *want, *cfg, *args;
+	struct proc_out r;
+
+	ASSERT_NE(NULL, real);
+	unsetenv(DATA_ENV);
+	cfg = tmpfile_str("CONFIG_MODULES=y\n");
+	if (asprintf(&args, "kernel --release 6.6.30 --config %s", cfg) < 0 ||
+	    asprintf(&want, "data:     %s (the source tree", real) < 0)
+		abort();
+	r = fexp_call(args);
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(r.out, want)) {
+		TH_LOG("want '%s' in:\n%s", want, r.out);
+	}
+	EXPECT_EQ(NULL, strstr(r.out, "built in"));
+	proc_out_free(&r);
+	unlink(cfg);
+	free(cfg);
+	free(args);
+	free(want);
+	free(real);
 }
 
 TEST_HARNESS_MAIN
