@@ -124,7 +124,7 @@ static void note_undecided(const struct kdata *kd, const char *section,
 {
 	struct strbuf sb = { 0 };
 
-	if (select_undecided(&kd->sel, section, &sb)) {
+	if (select_undecided(&kd->sel, section, "; ", &sb)) {
 		strlist_add(notes, xasprintf("%s: undecided, no config of %s: %s",
 					     section, kd->k.release, sb.buf));
 		pr_warn("%s", notes->v[notes->n - 1]);

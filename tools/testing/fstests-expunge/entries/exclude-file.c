@@ -142,6 +142,11 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 				what = "runs (--run-known-failures)";
 			else
 				what = "left out";
+			/* undecided, but that does not matter: not counted */
+			if (v != APPLIES && v != NOT_COND && e->cond &&
+			    kd->sel.cond[i] == '?')
+				sb_printf(&why, "; if %s: undecided (no config), not counted",
+					  e->cond);
 			if (a && a->kind != e->kind)
 				sb_printf(&why, "; %s (%s:%u) decides",
 					  kind_name(a->kind),

@@ -128,28 +128,23 @@ static int load_data(struct kdata_cache *kc, struct kdata *kd, bool results,
 
 /*
  * No config, and none named (--config, --build-dir): the conditions are
- * undecided (select.h says which entries apply then), said in the note.
+ * undecided (select.h says which entries apply then); why is kept for
+ * kdata_say_undecided(), which names the entries of a section.
  */
 static void note_undecided(struct kdata *kd)
 {
 	const char *why = NULL;
-	char *old = kd->note;
 
 	if (kernel_config(&kd->k, &why) || !why)
 		why = "no kernel config found";
 	kd->conds_unknown = true;
 	/* its first line (the rest lists every place tried), and a bzImage */
-	kd->note = xasprintf("%s%s%.*s%s%s%s%s: %zu %s undecided: %s",
-			     old ? old : "", old ? "; " : "",
-			     (int)strcspn(why, "\n;"), why,
-			     kd->k.bzimage ? " (" : "",
-			     kd->k.bzimage ? kd->k.opts.kernel : "",
-			     kd->k.bzimage ? ": " BZIMAGE_NO_CONFIG : "",
-			     kd->k.bzimage ? ")" : "", kd->sel.undecided,
-			     kd->sel.undecided == 1 ? "entry's 'if' condition" :
-			     "entries' 'if' conditions",
-			     "expunge entries apply, fail and flaky entries do not");
-	free(old);
+	kd->no_config = xasprintf("%.*s%s%s%s%s",
+				  (int)strcspn(why, "\n;"), why,
+				  kd->k.bzimage ? " (" : "",
+				  kd->k.bzimage ? kd->k.opts.kernel : "",
+				  kd->k.bzimage ? ": " BZIMAGE_NO_CONFIG : "",
+				  kd->k.bzimage ? ")" : "");
 }
 
 static int choose(struct kdata_cache *kc, struct kdata *kd, char **err)
@@ -254,20 +249,31 @@ const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 	return kd;
 }
 
+#define UNDECIDED_POLICY \
+	"an expunge entry applies then, a fail or flaky one does not"
+
 void kdata_say_undecided(const struct kdata *kd, const char *section,
 			 struct strbuf *comment)
 {
 	struct strbuf sb = { 0 };
+	size_t n;
 
-	if (kd->have_sel && select_undecided(&kd->sel, section, &sb)) {
-		if (comment)
-			sb_printf(comment, "# undecided, no config: %s\n",
-				  sb.buf);
-		pr_warn("%s%s%s: undecided, no config: %s", kd->fs,
+	n = kd->have_sel ? select_undecided(&kd->sel, section, "; ", &sb) : 0;
+	if (n)
+		pr_warn("%s%s%s: %s: %zu %s undecided (%s): %s", kd->fs,
 			section ? " section " : "", section ? section : "",
-			sb.buf);
-	}
+			kd->no_config, n,
+			n == 1 ? "entry's 'if' condition" :
+			"entries' 'if' conditions", UNDECIDED_POLICY, sb.buf);
 	sb_free(&sb);
+	/* in the file one entry a line, to fit a mail */
+	if (n && comment) {
+		select_undecided(&kd->sel, section, "\n#   ", &sb);
+		sb_printf(comment, "# %s:\n#   %zu %s undecided\n#   (%s):\n#   %s\n",
+			  kd->no_config, n, n == 1 ? "entry" : "entries",
+			  UNDECIDED_POLICY, sb.buf);
+		sb_free(&sb);
+	}
 }
 
 void kdata_free(struct kdata_cache *kc)
@@ -286,6 +292,7 @@ void kdata_free(struct kdata_cache *kc)
 		free(kd->fs);
 		free(kd->release);
 		free(kd->note);
+		free(kd->no_config);
 		free(kd->desc);
 		free(kd->none);
 		free(kd);

@@ -18,7 +18,9 @@ struct kdata {
 	struct selector sel;
 	bool have_k, have_sel;
 	bool conds_unknown;	/* no config: "if" entries undecided */
-	char *note;		/* a warning: no data of fs's own, no config */
+	char *note;		/* a warning: no data of fs's own */
+	/* conds_unknown: why ("no kernel config found for 6.1.150") */
+	char *no_config;
 	char *desc;		/* which data for which kernel */
 	char *none;		/* or why there is none */
 };
@@ -71,9 +73,11 @@ const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 
 /*
  * No config found: the entries for section whose condition is undecided
- * (select_undecided()), in a warning on stderr and, when comment is not
- * NULL, a "# " line into it, so that neither a test left out nor a
- * failure left unexplained on a guess goes unsaid.
+ * (select_undecided()), counted and each named, in a warning on stderr
+ * and, when comment is not NULL, in "# " lines into it, so that neither
+ * a test left out nor a failure left unexplained on a guess goes
+ * unsaid. Entries that cannot apply to section are not counted: with
+ * none left nothing is said.
  */
 void kdata_say_undecided(const struct kdata *kd, const char *section,
 			 struct strbuf *comment);

@@ -459,7 +459,7 @@ enum verdict selector_check(const struct selector *s, size_t i,
 }
 
 size_t select_undecided(const struct selector *s, const char *section,
-			struct strbuf *sb)
+			const char *sep, struct strbuf *sb)
 {
 	size_t i, n = 0;
 
@@ -473,7 +473,7 @@ size_t select_undecided(const struct selector *s, const char *section,
 		v = selector_check(s, i, section, NULL);
 		if (v != APPLIES && v != NOT_COND)
 			continue;
-		sb_printf(sb, "%s%s %s %s (%s:%u: if %s)", n ? "; " : "",
+		sb_printf(sb, "%s%s %s %s (%s:%u: if %s)", n ? sep : "",
 			  e->test, kind_name(e->kind),
 			  e->kind == KIND_EXPUNGE ? "applied" : "not applied",
 			  entry_file(e), e->line, e->cond);

@@ -83,10 +83,10 @@ enum verdict selector_check(const struct selector *s, size_t i,
 /*
  * The entries with an undecided condition that would apply to section
  * but for it, into sb: "generic/470 expunge applied (ext4.expunge:5: if
- * FS_DAX)", "; " between them. Returns how many.
+ * FS_DAX)", sep between them. Returns how many.
  */
 size_t select_undecided(const struct selector *s, const char *section,
-			struct strbuf *sb);
+			const char *sep, struct strbuf *sb);
 
 /* What the data says of one test: the entries that apply, merged. */
 struct applied {

@@ -729,12 +729,12 @@ TEST(no_config_found)
 	 * the data has conditions: without a config they are undecided, said
 	 * on stderr (release_only_test.c has the rest)
 	 */
-	r = fexp("exclude --fs ext4 --release 0.1.2-no-such-kernel --data %s",
+	r = fexp("exclude --fs ext4 --section dax --release 0.1.2-no-such-kernel --data %s",
 		 DATA);
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.err, "no kernel config found for 0.1.2-no-such-kernel: "));
 	EXPECT_NE(NULL, strstr(r.err, "undecided"));
-	EXPECT_NE(NULL, strstr(r.out, "# no kernel config found"));
+	EXPECT_NE(NULL, strstr(r.out, "\n# no kernel config found for 0.1.2-no-such-kernel:\n"));
 	proc_out_free(&r);
 
 	/* xfs has none: no config needed */

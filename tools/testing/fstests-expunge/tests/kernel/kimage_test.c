@@ -127,7 +127,7 @@ TEST_F(tmp, kernel_command_reads_a_bzimage)
 	proc_out_free(&r);
 	free(args);
 	/* exclude works on, its conditions undecided: said with the reason */
-	args = str_printf("exclude --fs ext4 --data %s --kernel %s",
+	args = str_printf("exclude --fs ext4 --section dax --data %s --kernel %s",
 			  FIXTURE_PATH("data"), img);
 	r = fexp_call(args);
 	EXPECT_EQ(0, r.status);
