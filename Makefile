@@ -41,17 +41,10 @@ build: setup
 	@mkdir -p $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD)
 
-# The main job: what this machine's kernel is, and its exclude files.
+# The main job: what this machine's kernel is, and its exclude files
+# (one line each; FS=NAME: that file in full instead of ext4's)
 run: build
-	@$(FEXP) kernel --data $(TOOL)/data
-	@mkdir -p $(BUILD)/exclude
-	@for fs in $$($(FEXP) kernel --format keys --data $(TOOL)/data | \
-		sed -n 's/^filesystems=//p'); do \
-		echo; echo "== $(BUILD)/exclude/$$fs.exclude"; \
-		$(FEXP) exclude --data $(TOOL)/data --fs $$fs \
-			-o $(BUILD)/exclude/$$fs.exclude 2>&1 || exit; \
-		cat $(BUILD)/exclude/$$fs.exclude; \
-	done
+	@bash dev/run.sh $(FEXP) $(BUILD)/exclude $(FS)
 
 # REFDATA=DIR: the other harnesses' own lists, which make check proves
 # the import against; by default ../shared/refdata, whose three checks

@@ -270,6 +270,25 @@ step "man page and --help: synopses, items and lists are the option tables (dev/
 	python3 "$top/dev/check-options.py" "$build/fstests-expunge" "$rst"
 step "man page: the check names an option left out" options_catch
 step "--help: the check names an option left out" help_catch
+# make run fits a screen or two (dev/check-run.sh), and the check names
+# a run that prints every exclude file, as make run did
+run_catch() {
+	local t=$build/check-run-catch out
+	rm -rf "$t" && mkdir -p "$t" || return 1
+	cat >"$t/run-all.sh" <<'SH'
+"$1" kernel
+for fs in $("$1" kernel --format keys | sed -n 's/^filesystems=//p'); do
+	echo "== $fs"; "$1" exclude --fs "$fs" 2>&1
+done
+SH
+	out=$(bash "$top/dev/check-run.sh" "$build/fstests-expunge" "$t/w" \
+		"$t/run-all.sh") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q '^not ok - make run: .* lines, more than'
+}
+step "make run: the kernel, a line per filesystem, ext4's file (dev/check-run.sh)" \
+	bash "$top/dev/check-run.sh" "$build/fstests-expunge" "$build/check-run"
+step "make run: the check names a run that prints every file" run_catch
 step "compare's KCIDB, email and HTML reports read back (dev/check-reports.sh)" \
 	bash "$top/dev/check-reports.sh" "$build/fstests-expunge" "$build/reports"
 step "archive and matrix: JSON and pages against known answers (dev/check-matrix.py)" \
