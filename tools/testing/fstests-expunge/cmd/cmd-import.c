@@ -17,7 +17,8 @@ static const struct usage usage = {
 "Read another test harness's own expunge lists under DIR (an xfstests-bld\n"
 "or a kdevops checkout) and print them as data lines that select what\n"
 "that harness selects, each list after a line '# FS.expunge'. Each line\n"
-"says where it came from (from=, with --rev the source's commit).\n"
+"says where it came from by harness and list (from=bld:ext4,\n"
+"from=kdevops:6.1.72+/all); --rev names the source's commit on stderr.\n"
 "--from fstests reads the kernel fixes an fstests tree's tests name\n"
 "(_fixed_by_kernel_commit) and makes a known failure of each one the\n"
 "--srctree kernel's git history lacks (backports counted); without git\n"
@@ -26,8 +27,9 @@ static const struct usage usage = {
 "without xfstests-bld's global_exclude or kdevops' any/ is a user's own\n"
 "lists in that layout: from=user: too. With --write, merge them into the\n"
 "data files instead: a line is already there when a line of its test in\n"
-"FS.expunge or eol/FS.expunge names in its from= every list file it\n"
-"names (at any commit); that line stays as it is, whatever it says now.\n"
+"FS.expunge or eol/FS.expunge names in its from= every list it names\n"
+"and applies in its sections; that line stays as it is, whatever it\n"
+"says now.\n"
 "The lines there stay as they are, an entry already there is not added\n"
 "again, and a new one goes after the entries of its test or into the\n"
 "block of lines imported from the same harness; a user's lines go into\n"
@@ -57,7 +59,7 @@ int do_import(int argc, char **argv)
 		OPT_STRING(0, "data", &data, "DIR",
 			   "the data files (default: as for every command)"),
 		OPT_STRING(0, "rev", &rev, "COMMIT",
-			   "the commit DIR was taken from, for from="),
+			   "the commit DIR was taken from, said on stderr"),
 		OPT_STRING(0, "srctree", &srctree, "DIR",
 			   "the kernel git tree judged (--from fstests)"),
 		OPT_END()

@@ -4,6 +4,7 @@
  * from=, cause=, test-fixed=, env= (see data-format.rst).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "entries/entry-keys.h"
@@ -11,8 +12,12 @@
 #include "lib/strbuf.h"
 
 static const char *const sources[] = {
-	"xfstests-bld", "kdevops", "fstests", "results", "hand", "user",
+	"bld", "xfstests-bld", "kdevops", "fstests", "results", "hand", "user",
 };
+
+/* Where the harnesses keep their lists, in their trees */
+#define BLD_LISTS	"test-appliance/files/root/fs/"
+#define KDEVOPS_LISTS	"workflows/fstests/expunges/"
 
 static const char *const switches[] = { "large-disk", "fast", "gce" };
 
@@ -64,6 +69,77 @@ const char *origin_check(const char *origin)
 			return "@REV is not a commit id (7 to 40 lowercase hex digits)";
 	}
 	return NULL;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* xfstests-bld's list file path (under BLD_LISTS), as bld: names it */
+static char *bld_short(const char *path)
+{
+	const char *slash = strchr(path, '/');
+	int n = slash ? (int)(slash - path) : (int)strlen(path);
+
+	if (!strcmp(path, "global_exclude"))
+		return xstrdup("bld:global");
+	if (!strcmp(path, "exclude.gce"))
+		return xstrdup("bld:gce");
+	if (slash && !strcmp(slash, "/exclude"))
+		return xasprintf("bld:%.*s", n, path);
+	if (slash && !strcmp(slash, "/exclude-opt"))
+		return xasprintf("bld:%.*s/opt", n, path);
+	if (slash && str_starts(slash, "/cfg/") && ends_with(slash, ".exclude"))
+		return xasprintf("bld:%.*s/cfg", n, path);
+	return xasprintf("bld:%s", path);
+}
+
+/* kdevops' list file path (under KDEVOPS_LISTS), as kdevops: names it */
+static char *kdevops_short(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	int dir = (int)strcspn(path, "/"), n;
+
+	base = base ? base + 1 : path;
+	n = (int)strlen(base) - (ends_with(base, ".txt") ? 4 : 0);
+	if (str_starts(path, "any/"))
+		return xasprintf("kdevops:any/%.*s", n, base);
+	if (n == 3 && !strncmp(base, "all", 3))
+		return xasprintf("kdevops:%.*s/all", dir, path);
+	return xasprintf("kdevops:%.*s", dir, path);
+}
+
+char *origin_short(const char *origin)
+{
+	static const struct {
+		const char *prefix;
+		char *(*shorten)(const char *path);
+	} lists[] = {
+		{ "xfstests-bld:" BLD_LISTS, bld_short },
+		{ "kdevops:" KDEVOPS_LISTS, kdevops_short },
+	};
+	const char *at = strrchr(origin, '@');
+	size_t i, n = strlen(origin);
+	char *path, *s;
+
+	if (str_starts(origin, "fstests:tests/"))
+		return xasprintf("fstests:%s", origin + strlen("fstests:tests/"));
+	if (at && !strchr(at, '/'))
+		n = at - origin;
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		size_t len = strlen(lists[i].prefix);
+
+		if (!str_starts(origin, lists[i].prefix) || n <= len)
+			continue;
+		path = xstrndup(origin + len, n - len);
+		s = lists[i].shorten(path);
+		free(path);
+		return s;
+	}
+	return xstrdup(origin);
 }
 
 int cause_parse(const char *s, enum entry_cause *cause)

@@ -11,12 +11,21 @@
 #include "entries/entry.h"
 
 /* The sources a from= origin names, as "known: ..." for messages */
-#define ORIGIN_SOURCES	"xfstests-bld kdevops fstests results hand user"
+#define ORIGIN_SOURCES	"bld xfstests-bld kdevops fstests results hand user"
 /* The environment switches defined, as "known: ..." for messages */
 #define ENV_SWITCHES	"large-disk fast gce"
 
 /* Why one origin SOURCE[:PATH][@REV] is not one, or NULL. */
 const char *origin_check(const char *origin);
+/*
+ * The short form of a valid origin, as the data writes it: a list file
+ * of xfstests-bld or kdevops by harness and list, without the path of
+ * the lists in the harness's tree and without @REV (bld:ext4 is
+ * test-appliance/files/root/fs/ext4/exclude, kdevops:6.1.72+/all is
+ * workflows/fstests/expunges/6.1.72+/FS/unassigned/all.txt); another
+ * origin as it is. Allocated.
+ */
+char *origin_short(const char *origin);
 
 /* "kernel", "test", "tools", "env" to a cause: -1 if none of them. */
 int cause_parse(const char *s, enum entry_cause *cause);

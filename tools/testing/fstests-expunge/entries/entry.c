@@ -358,7 +358,26 @@ static int key_test_fixed(struct line_ctx *c, struct entry *e,
 	return 0;
 }
 
-/* from= and env=: lists whose every word check() accepts */
+/* Each origin of list (NULL-terminated) in its short form, each once */
+static void shorten_origins(char **list)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; list[i]; i++) {
+		char *s = origin_short(list[i]);
+
+		free(list[i]);
+		for (j = 0; j < n && strcmp(list[j], s); j++)
+			;
+		if (j < n)
+			free(s);
+		else
+			list[n++] = s;
+	}
+	list[n] = NULL;
+}
+
+/* from= and env=: lists whose every word check() accepts; origins short */
 static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 		     char *val)
 {
@@ -378,6 +397,8 @@ static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 			return -1;
 		}
 	}
+	if (from)
+		shorten_origins(*list);
 	return 0;
 }
 

@@ -2,11 +2,13 @@
 /*
  * Is an imported fact already in the data? It is when a line of the same
  * test in FS.expunge or eol/FS.expunge names, in its from=, every list
- * file the fact's from= names (at any commit): whatever a maintainer made
- * of that line since (its reason, kind, versions, fix, sections merged
- * or compacted), it is the line the source's list gave, and a re-import
- * of the same lists leaves it as it is.
+ * the fact's from= names (both in their short form, which names no
+ * commit) and its sections take in the fact's: whatever a maintainer
+ * made of that line since (its reason, kind, versions, fix, sections
+ * merged or compacted), it is the line the source's list gave, and a
+ * re-import of the same lists leaves it as it is.
  */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 
 struct there_line {
 	struct strlist files;	/* from= values without their @COMMIT */
+	struct strlist sections;	/* section= globs */
 	int prev;		/* the line before of the same test, or -1 */
 };
 
@@ -40,6 +43,8 @@ static void add_entry(struct import_there *t, const struct entry *e)
 	memset(l, 0, sizeof(*l));
 	for (f = e->from; f && *f; f++)
 		strlist_add(&l->files, list_file(*f));
+	for (f = e->sections; f && *f; f++)
+		strlist_add(&l->sections, xstrdup(*f));
 	l->prev = *last - 1;
 	*last = (int)t->n;
 }
@@ -69,11 +74,47 @@ static bool has_file(const struct there_line *l, const char *file)
 	return false;
 }
 
-/* Does line l name every list file of e's from=? */
+/* Is section (a name or a glob) among l's: a plain glob matches it */
+static bool takes_section(const struct there_line *l, const char *section)
+{
+	size_t i;
+
+	for (i = 0; i < l->sections.n; i++) {
+		const char *g = l->sections.v[i];
+
+		if (g[0] != '!' && (!strcmp(g, section) ||
+				    !fnmatch(g, section, 0)))
+			return true;
+	}
+	return false;
+}
+
+/* Does l apply in every section e does (a short origin names no list)? */
+static bool takes_sections(const struct there_line *l, const struct entry *e)
+{
+	char *const *s;
+	bool plain = false, named = false;
+	size_t i;
+
+	for (i = 0; i < l->sections.n; i++)
+		plain |= l->sections.v[i][0] != '!';
+	if (!plain)
+		return true;
+	for (s = e->sections; s && *s; s++) {
+		if (**s == '!')
+			continue;
+		if (!takes_section(l, *s))
+			return false;
+		named = true;
+	}
+	return named;
+}
+
+/* Does line l name every list of e's from=, in e's sections? */
 static bool carries(const struct there_line *l, const struct entry *e)
 {
 	char *const *f;
-	bool all = true;
+	bool all = takes_sections(l, e);
 
 	for (f = e->from; all && *f; f++) {
 		char *file = list_file(*f);
@@ -107,8 +148,10 @@ void import_there_free(struct import_there *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->n; i++) {
 		strlist_free(&t->l[i].files);
+		strlist_free(&t->l[i].sections);
+	}
 	free(t->l);
 	strmap_free(&t->tests);
 	memset(t, 0, sizeof(*t));

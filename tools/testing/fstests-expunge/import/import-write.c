@@ -375,6 +375,9 @@ int import_from(const char *from, const char *dir, const struct strlist *fs,
 	print_skips(&r);
 	fprintf(stderr, "import: %s: %zu data lines, %zu source lines not imported\n",
 		importers[idx].name, r.n, r.nskips);
+	if (rev)
+		fprintf(stderr, "import: %s: lists of %s at commit %s (for the commit message)\n",
+			importers[idx].name, dir, rev);
 	if (!ret && r.unreadable) {
 		pr_err("import: %zu list(s) or directories could not be read (named above): the import is incomplete%s",
 		       r.unreadable, write ? ", nothing written" : "");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "entries/entry-format.h"
+#include "entries/entry-keys.h"
 #include "import/import.h"
 #include "lib/fileio.h"
 
@@ -19,6 +20,26 @@ void import_add_line(struct import_result *r, const char *fs, char *text,
 	l->text = data_line_canonical("import", text);
 	free(text);
 	l->origin = origin;
+}
+
+void import_put_from(struct strbuf *sb, const struct strlist *origins)
+{
+	struct strlist put = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < origins->n; i++) {
+		char *s = origin_short(origins->v[i]);
+
+		for (j = 0; j < put.n && strcmp(put.v[j], s); j++)
+			;
+		if (j < put.n) {
+			free(s);
+			continue;
+		}
+		sb_printf(sb, "%s%s", put.n ? "," : " from=", s);
+		strlist_add(&put, s);
+	}
+	strlist_free(&put);
 }
 
 void import_add_skip(struct import_result *r, char *origin, char *why)

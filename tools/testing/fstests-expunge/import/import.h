@@ -61,6 +61,11 @@ void import_add_line(struct import_result *r, const char *fs, char *text,
 		     char *origin);
 void import_add_skip(struct import_result *r, char *origin, char *why);
 /*
+ * " from=ORIGIN,..." onto sb: each of origins (as the harness's tree
+ * names its lists, with @REV or not) in its short form, once.
+ */
+void import_put_from(struct strbuf *sb, const struct strlist *origins);
+/*
  * A list (or a directory of lists) that could not be read, errno saying
  * why: the import is incomplete, and exits 2.
  */

@@ -144,8 +144,8 @@ static void fixed_release(const struct span *s, size_t n,
 static void evidence(const struct group *g, size_t from, size_t to,
 		     const struct import_result *r, struct strbuf *sb)
 {
-	const char *rev = r->user ? NULL : r->rev;
-	struct strbuf seen = { 0 }, orig = { 0 };
+	struct strbuf seen = { 0 };
+	struct strlist orig = { 0 };
 	char buf[48];
 	size_t i;
 
@@ -167,17 +167,16 @@ static void evidence(const struct group *g, size_t from, size_t to,
 							g->h[i + 1].point));
 
 		if (last || h->point->any)
-			sb_printf(&orig, "%s%s%s%s%s",
-				  orig.len ? "," : "",
-				  r->user ? "user:" : "kdevops:",
-				  r->user ? h->list->path : h->list->rel,
-				  rev ? "@" : "", rev ? rev : "");
+			strlist_add(&orig, xasprintf("%s%s",
+						     r->user ? "user:" : "kdevops:",
+						     r->user ? h->list->path :
+						     h->list->rel));
 	}
-	sb_printf(sb, " from=%s", orig.buf);
+	import_put_from(sb, &orig);
 	if (seen.len)
 		sb_printf(sb, " seen=%s", seen.buf);
 	sb_free(&seen);
-	sb_free(&orig);
+	strlist_free(&orig);
 }
 
 /* "  # NOTE" on one line, or what the list does when it says nothing */

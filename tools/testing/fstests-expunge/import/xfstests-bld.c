@@ -75,7 +75,6 @@ struct bld {
 	const char *fs;		/* the data file: "ext4", "global" */
 	const char *cfg;	/* the configuration, or NULL: all */
 	const char *env;	/* the flavour's switch (exclude.gce), or NULL */
-	const char *rev;	/* the tree's commit, for from= */
 	struct frame stack[MAX_DEPTH];
 	size_t depth;
 	const char *chain[MAX_DEPTH + 1];	/* the files being read */
@@ -916,10 +915,15 @@ static char *rec_line(const struct bld *b, struct rec *x)
 	for (i = 0; i < x->from.n && b->r->user; i++)
 		sb_printf(&sb, "%suser:%s/%s", i ? "," : " from=", b->r->user,
 			  x->from.v[i]);
-	for (i = 0; i < x->from.n && !b->r->user; i++)
-		sb_printf(&sb, "%sxfstests-bld:%s/%s%s%s", i ? "," : " from=",
-			  BLD_FS_DIR, x->from.v[i], b->rev ? "@" : "",
-			  b->rev ? b->rev : "");
+	if (!b->r->user) {
+		struct strlist from = { 0 };
+
+		for (i = 0; i < x->from.n; i++)
+			strlist_add(&from, xasprintf("xfstests-bld:%s/%s",
+						     BLD_FS_DIR, x->from.v[i]));
+		import_put_from(&sb, &from);
+		strlist_free(&from);
+	}
 	sb_printf(&sb, "  # %s", x->comment);
 	return sb.buf;
 }
@@ -1162,7 +1166,7 @@ static const char *lists_dir(const char *dir, const char *fsdir,
 int import_xfstests_bld(const char *dir, const struct strlist *fs,
 			struct import_result *r)
 {
-	struct bld b = { .r = r, .rev = r->rev };
+	struct bld b = { .r = r };
 	char *fsdir = xasprintf("%s/%s", dir, BLD_FS_DIR);
 	int ret;
 

@@ -49,6 +49,55 @@ TEST(every_new_key_parses)
 	diag_free(&d);
 }
 
+/*
+ * An origin in the long form (the harness's list file at a commit) reads
+ * as its short form, and an origin the line names twice so, once.
+ */
+#define BLD "xfstests-bld:test-appliance/files/root/fs/"
+#define KD "kdevops:workflows/fstests/expunges/"
+TEST(long_origins_read_as_their_short_form)
+{
+	static const struct {
+		const char *from, *want[4];
+	} c[] = {
+		{ BLD "ext4/exclude@1ef4272387f9",
+		  { "bld:ext4" } },
+		{ BLD "global_exclude",
+		  { "bld:global" } },
+		{ BLD "exclude.gce",
+		  { "bld:gce" } },
+		{ BLD "ext4/exclude-opt",
+		  { "bld:ext4/opt" } },
+		{ BLD "ext4/cfg/1k.exclude@1ef4272," BLD "ext4/cfg/adv.exclude@1ef4272,hand",
+		  { "bld:ext4/cfg", "hand" } },
+		{ KD "6.1.72+/xfs/unassigned/all.txt@4b6bbb7,"
+		  KD "6.6.11+/xfs/unassigned/xfs_crc.txt,"
+		  KD "6.6.11+/xfs/unassigned/xfs_nocrc.txt",
+		  { "kdevops:6.1.72+/all", "kdevops:6.6.11+" } },
+		{ KD "any/xfs/over-10s.txt," KD "any/large-disk.txt",
+		  { "kdevops:any/over-10s", "kdevops:any/large-disk" } },
+		{ "fstests:tests/generic/645,results:xfs_crc/2026-01-02T03:04:05@abcdef1",
+		  { "fstests:generic/645", "results:xfs_crc/2026-01-02T03:04:05@abcdef1" } },
+		{ "bld:ext4,kdevops:6.1.72+/all,user:/home/me/x.exclude",
+		  { "bld:ext4", "kdevops:6.1.72+/all", "user:/home/me/x.exclude" } },
+	};
+	struct dataset ds;
+	struct diag d;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		char *line = str_printf("generic/1 fail from=%s  # r\n", c[i].from);
+
+		ASSERT_EQ(0, parse_one(line, &ds, &d)) TH_LOG("%s", line);
+		for (j = 0; c[i].want[j]; j++)
+			EXPECT_STREQ(c[i].want[j], ds.entries[0].from[j]);
+		EXPECT_EQ(NULL, ds.entries[0].from[j]) TH_LOG("%s", line);
+		dataset_free(&ds);
+		diag_free(&d);
+		free(line);
+	}
+}
+
 TEST(bad_values_are_errors_naming_the_line)
 {
 	static const char *const bad[] = {

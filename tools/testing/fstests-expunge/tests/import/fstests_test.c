@@ -64,7 +64,7 @@ TEST(fixes_the_tree_lacks_become_known_failures)
 	ASSERT_TRUE(!!ds.entries[0].fixed_by);
 	EXPECT_STREQ("fedcba987654", ds.entries[0].fixed_by[0]);
 	ASSERT_TRUE(!!ds.entries[0].from);
-	EXPECT_STREQ("fstests:tests/generic/531", ds.entries[0].from[0]);
+	EXPECT_STREQ("fstests:generic/531", ds.entries[0].from[0]);
 	EXPECT_NE(NULL, strstr(ds.entries[0].comment, "xfs: the fix we lack"));
 	dataset_free(&ds);
 	proc_out_free(&r);

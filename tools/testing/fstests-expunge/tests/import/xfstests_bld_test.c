@@ -79,8 +79,8 @@ static bool selects(const struct import_result *r, const char *fs,
 
 #define FIX_743 "fixed=6.6.30,6.7 fixed-by=631426ba1d45 cause=kernel "
 #define UNTIL_620 "since=5.10 until=6.1.20,6.2 "
-#define FROM_FS "from=xfstests-bld:test-appliance/files/root/fs/"
-#define FROM_GLOBAL FROM_FS "global_exclude"
+#define FROM_FS "from=bld:"
+#define FROM_GLOBAL FROM_FS "global"
 
 #define GLOBAL(self, text) \
 	put((self)->dir, "test-appliance/files/root/fs/global_exclude", text)
@@ -177,10 +177,10 @@ TEST_F(tmp, dax_groups_configurations_and_includes)
 {
 	static const char cfg033[] =
 		"ext4:ext4/033     expunge section=1k,enc_1k,other " FROM_FS
-		"ext4/cfg/1k.exclude  # ";
+		"ext4/cfg  # ";
 	static const char cfg051[] =
 		"ext4:generic/051  fail    section=1k,enc_1k,other " FROM_FS
-		"ext4/cfg/1k.exclude  # xfstests-bld expects it to fail (EXPFAIL)";
+		"ext4/cfg  # xfstests-bld expects it to fail (EXPFAIL)";
 	struct import_result r;
 	char *out;
 
@@ -200,9 +200,9 @@ TEST_F(tmp, dax_groups_configurations_and_includes)
 	EXPECT_NE(NULL, strstr(out, "global:group:dax    expunge section=!dax "
 			       FROM_GLOBAL "  # "));
 	EXPECT_NE(NULL, strstr(out, "ext4:group:clone  expunge " FROM_FS
-			       "ext4/exclude-opt  # "));
+			       "ext4/opt  # "));
 	EXPECT_NE(NULL, strstr(out, "ext4:group:encrypt expunge section=dax " FROM_FS
-			       "ext4/cfg/dax.exclude  # "));
+			       "ext4/cfg  # "));
 	EXPECT_NE(NULL, strstr(out, cfg033));
 	EXPECT_NE(NULL, strstr(out, cfg051));
 	EXPECT_TRUE(selects(&r, "global", "group:dax", "6.6", "ext4_4k"));
@@ -243,7 +243,7 @@ TEST_F(tmp, what_cannot_be_converted_is_listed_with_file_and_line)
 	EXPECT_NE(NULL, strstr(out, "global:generic/002  expunge " FROM_GLOBAL "  # "));
 	/* exclude.gce: for runs on Google's cloud only, env=gce */
 	EXPECT_NE(NULL, strstr(out, "global:generic/650  expunge env=gce cause=env " FROM_FS
-			       "exclude.gce  # "));
+			       "gce  # "));
 	EXPECT_FALSE(selects(&r, "global", "generic/650", "6.6", NULL));
 	EXPECT_EQ(5, r.nskips);
 	import_result_free(&r);
@@ -276,7 +276,7 @@ TEST_F(tmp, include_loops_and_deep_nesting_end)
 	/* after the last #endif, every kernel again */
 	EXPECT_NE(NULL, strstr(out, "global:generic/003  expunge " FROM_GLOBAL "  # "));
 	EXPECT_NE(NULL, strstr(out, "ext4:generic/001  expunge section=a " FROM_FS
-			       "ext4/cfg/a.exclude  #"));
+			       "ext4/cfg  #"));
 	EXPECT_EQ(3, r.nskips);
 	import_result_free(&r);
 	sb_free(&text);
