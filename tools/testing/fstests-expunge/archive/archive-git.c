@@ -8,15 +8,15 @@
 
 #include "archive/archive-git.h"
 #include "lib/base.h"
-#include "lib/spawn.h"
+#include "lib/git.h"
 
-/* Run git with argv in dir; its output thrown away. 0 or -1. */
-static int git(const char *dir, const char *const argv[])
+/* Run git with args in dir; its output thrown away. 0 or -1. */
+static int git(const char *dir, const char *const args[])
 {
 	char *out;
 	size_t len;
 
-	if (spawn_capture(argv, dir, 1024 * 1024, &out, &len))
+	if (git_capture(dir, args, 1024 * 1024, &out, &len))
 		return -1;
 	free(out);
 	return 0;
@@ -41,12 +41,10 @@ static bool dir_empty(const char *dir)
 int archive_git_open(const char *dir, char **err)
 {
 	static const char *const top[] = {
-		"git", "rev-parse", "--show-toplevel", NULL
+		"rev-parse", "--show-toplevel", NULL
 	};
-	static const char *const init[] = { "git", "init", "-q", NULL };
+	static const char *const init[] = { "init", "-q", NULL };
 	struct stat st;
-	char *dotgit;
-	bool is_git;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		*err = xasprintf("%s: %s", dir, strerror(errno));
@@ -56,10 +54,7 @@ int archive_git_open(const char *dir, char **err)
 		*err = xasprintf("%s: not a directory", dir);
 		return -1;
 	}
-	dotgit = xasprintf("%s/.git", dir);
-	is_git = !lstat(dotgit, &st);
-	free(dotgit);
-	if (is_git) {
+	if (git_is_top(dir)) {
 		if (!git(dir, top))
 			return 0;
 		*err = xasprintf("%s: 'git rev-parse' failed: not a git work tree?",
@@ -81,19 +76,19 @@ int archive_git_open(const char *dir, char **err)
 int archive_git_commit(const char *dir, const char *path, const char *msg,
 		       char **err)
 {
-	const char *const add[] = { "git", "add", "--", path, NULL };
+	const char *const add[] = { "add", "--", path, NULL };
 	/* an identity of its own where the user has none set */
 	const char *const commit[] = {
-		"git", "-c", "user.useConfigOnly=false",
+		"-c", "user.useConfigOnly=false",
 		"-c", "user.name=fstests-expunge",
 		"-c", "user.email=fstests-expunge@localhost",
 		"commit", "-q", "--no-verify", "-m", msg, "--", path, NULL
 	};
 	const char *const commit_own[] = {
-		"git", "commit", "-q", "--no-verify", "-m", msg, "--", path, NULL
+		"commit", "-q", "--no-verify", "-m", msg, "--", path, NULL
 	};
 	static const char *const who[] = {
-		"git", "config", "user.email", NULL
+		"config", "user.email", NULL
 	};
 
 	if (git(dir, add)) {
@@ -109,18 +104,5 @@ int archive_git_commit(const char *dir, const char *path, const char *msg,
 
 char *archive_git_head(const char *dir)
 {
-	static const char *const argv[] = {
-		"git", "rev-parse", "--short=12", "--verify", "-q", "HEAD", NULL
-	};
-	char *out;
-	size_t len;
-
-	if (spawn_capture(argv, dir, 256, &out, &len))
-		return NULL;
-	while (len && (out[len - 1] == '\n' || out[len - 1] == ' '))
-		out[--len] = '\0';
-	if (len)
-		return out;
-	free(out);
-	return NULL;
+	return git_commit_id(dir, "HEAD", 12);
 }

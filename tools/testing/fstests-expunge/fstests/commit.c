@@ -8,7 +8,7 @@
 #include "fstests/commit.h"
 #include "lib/base.h"
 #include "lib/fileio.h"
-#include "lib/spawn.h"
+#include "lib/git.h"
 
 /* The first line of s, if it is a commit id (SHA-1 or SHA-256): s */
 static char *commit_id(char *s)
@@ -27,20 +27,10 @@ static char *commit_id(char *s)
 
 char *fstests_commit(const char *dir)
 {
-	static const char *const argv[] = {
-		"git", "rev-parse", "--verify", "-q", "HEAD", NULL
-	};
-	char *dotgit = xasprintf("%s/.git", dir), *out;
-	struct stat st;
-	size_t len;
-	int ret;
-
 	/* its own repository, not one it happens to lie in */
-	ret = lstat(dotgit, &st);
-	free(dotgit);
-	if (ret || spawn_capture(argv, dir, 4096, &out, &len))
+	if (!git_is_top(dir))
 		return NULL;
-	return commit_id(out);
+	return commit_id(git_commit_id(dir, "HEAD", 0));
 }
 
 /* What "run" recorded in the folder of path */

@@ -12,7 +12,7 @@
 #include "fstests/rev.h"
 #include "kernel/gitfix.h"
 #include "lib/base.h"
-#include "lib/spawn.h"
+#include "lib/git.h"
 
 #define RELEASE_TAG	"v[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]"
 
@@ -34,16 +34,14 @@ bool valid_fstests_release(const char *s)
 /* The newest release tag HEAD descends from: "v2026.01.27", or NULL */
 static char *release_tag(const char *dir)
 {
-	const char *const argv[] = {
-		"git", "describe", "--tags", "--abbrev=0",
+	const char *const args[] = {
+		"describe", "--tags", "--abbrev=0",
 		"--match", RELEASE_TAG, "HEAD", NULL,
 	};
-	char *out = NULL, *tag = NULL;
-	size_t len;
+	char *out = git_line(dir, args), *tag = NULL;
 
-	if (spawn_capture(argv, dir, 4096, &out, &len))
+	if (!out)
 		return NULL;	/* no tag: the release is not known */
-	out[strcspn(out, "\n")] = '\0';
 	if (valid_fstests_release(out))
 		tag = xstrdup(out);
 	free(out);
@@ -145,32 +143,16 @@ bool fstests_rev_has_fix(const struct fstests_rev *r, char *const *fixed_by,
 	return false;
 }
 
-/* The output of git in dir, its first line only; NULL when git fails */
-static char *git_line(const char *dir, const char *const argv[])
-{
-	char *out = NULL;
-	size_t len;
-
-	if (spawn_capture(argv, dir, 1 << 20, &out, &len))
-		return NULL;
-	out[strcspn(out, "\n")] = '\0';
-	if (!*out) {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
 /* Where commit moved path to: "generic/746", or NULL (a removal) */
 static char *renamed_to(const char *dir, const char *commit, const char *path)
 {
-	const char *const argv[] = {
-		"git", "show", "-M", "--name-status", "--format=", commit, NULL,
+	const char *const args[] = {
+		"show", "-M", "--name-status", "--format=", commit, NULL,
 	};
 	char *out = NULL, *line, *next, *to = NULL;
 	size_t len, n = strlen(path);
 
-	if (spawn_capture(argv, dir, 16 << 20, &out, &len))
+	if (git_capture(dir, args, 16 << 20, &out, &len))
 		return NULL;
 	/* "R100<TAB>tests/shared/298<TAB>tests/generic/746" */
 	for (line = out; line && *line && !to; line = next) {
@@ -191,11 +173,11 @@ static char *renamed_to(const char *dir, const char *commit, const char *path)
 /* The first release tag holding commit: "v2024.05.12", or NULL */
 static char *first_release(const char *dir, const char *commit)
 {
-	const char *const argv[] = {
-		"git", "describe", "--contains", "--match", RELEASE_TAG,
+	const char *const args[] = {
+		"describe", "--contains", "--match", RELEASE_TAG,
 		commit, NULL,
 	};
-	char *tag = git_line(dir, argv);
+	char *tag = git_line(dir, args);
 
 	if (tag)
 		tag[strcspn(tag, "~^")] = '\0';
@@ -210,14 +192,14 @@ bool fstests_rev_gone(const struct fstests_rev *r, const char *test,
 		      struct fstests_gone *g)
 {
 	char *path = xasprintf("tests/%s", test);
-	const char *const argv[] = {
-		"git", "log", "-1", "--format=%H", "--diff-filter=D", "HEAD",
+	const char *const args[] = {
+		"log", "-1", "--format=%H", "--diff-filter=D", "HEAD",
 		"--", path, NULL,
 	};
 
 	memset(g, 0, sizeof(*g));
 	if (r && r->git)
-		g->commit = git_line(r->dir, argv);
+		g->commit = git_line(r->dir, args);
 	if (g->commit) {
 		g->renamed = renamed_to(r->dir, g->commit, path);
 		g->release = first_release(r->dir, g->commit);

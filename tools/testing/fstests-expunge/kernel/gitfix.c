@@ -15,7 +15,7 @@
 #include "kernel/gitfix.h"
 #include "lib/base.h"
 #include "lib/fileio.h"
-#include "lib/spawn.h"
+#include "lib/git.h"
 #include "lib/strbuf.h"
 
 #define SHA_BYTES	20
@@ -185,12 +185,12 @@ static void add_line(struct gitfix *gf, const char *line,
 }
 
 /* Run git in dir, its output on a pipe: *fp. Returns the pid or -1. */
-static pid_t git_pipe(const char *const argv[], const char *dir, FILE **fp)
+static pid_t git_pipe(const char *const args[], const char *dir, FILE **fp)
 {
 	pid_t pid;
 	int fd;
 
-	pid = spawn_reader(argv, dir, &fd);
+	pid = git_reader(dir, args, &fd);
 	if (pid < 0)
 		return -1;
 	*fp = fdopen(fd, "r");
@@ -206,7 +206,7 @@ static pid_t git_pipe(const char *const argv[], const char *dir, FILE **fp)
 static int walk(struct gitfix *gf, const char *srctree, char **err)
 {
 	const char *const argv[] = {
-		"git", "-c", "log.showSignature=false", "log", "--no-color",
+		"-c", "log.showSignature=false", "log", "--no-color",
 		"--format=%x00%H%n%B", gf->head, "--", NULL
 	};
 	unsigned char cur[SHA_BYTES];
@@ -357,16 +357,9 @@ static void cache_write(const struct gitfix *gf, const char *path)
 
 static int read_head(struct gitfix *gf, const char *srctree, char **err)
 {
-	char *spec = xasprintf("%s^{commit}", gf->rev);
-	const char *const argv[] = {
-		"git", "rev-parse", "--verify", "-q", spec, NULL
-	};
-	size_t len;
-	char *out;
-	int ret = spawn_capture(argv, srctree, 4096, &out, &len);
+	char *out = git_commit_id(srctree, gf->rev, 0);
 
-	free(spec);
-	if (ret) {
+	if (!out) {
 		*err = xasprintf("%s: 'git rev-parse %s' failed", srctree,
 				 gf->rev);
 		return -1;
@@ -378,7 +371,7 @@ static int read_head(struct gitfix *gf, const char *srctree, char **err)
 		free(out);
 		return 1;
 	}
-	if (len < SHA_HEX || hexlen(out) != SHA_HEX) {
+	if (hexlen(out) != SHA_HEX) {
 		*err = xasprintf("%s: git gave no %s commit", srctree, gf->rev);
 		free(out);
 		return -1;
@@ -397,18 +390,14 @@ int gitfix_open(const char *srctree, struct gitfix **gfp, char **err)
 int gitfix_open_at(const char *srctree, const char *rev, struct gitfix **gfp,
 		   char **err)
 {
-	char *dotgit = xasprintf("%s/.git", srctree), *path;
 	struct gitfix *gf;
-	struct stat st;
 	size_t i;
+	char *path;
 	int ret;
 
 	*gfp = NULL;
-	if (lstat(dotgit, &st)) {
-		free(dotgit);
+	if (!git_is_top(srctree))
 		return 1;
-	}
-	free(dotgit);
 	gf = xcalloc(1, sizeof(*gf));
 	gf->rev = rev;
 	ret = read_head(gf, srctree, err);

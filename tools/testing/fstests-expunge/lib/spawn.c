@@ -9,13 +9,10 @@
 #include "lib/base.h"
 #include "lib/strbuf.h"
 
-pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
-{
-	return spawn_reader_setup(argv, dir, fd, NULL, NULL);
-}
-
-pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
-			 int (*setup)(void *arg), void *arg)
+/* envp NULL: the child has our environment */
+static pid_t spawn(const char *const argv[], const char *dir,
+		   char *const envp[], int *fd, int (*setup)(void *arg),
+		   void *arg)
 {
 	int pfd[2];
 	pid_t pid;
@@ -40,7 +37,10 @@ pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 		if ((dir && chdir(dir)) || (setup && setup(arg)))
 			_exit(127);
 		/* execvp() does not change them: the cast is POSIX's */
-		execvp(argv[0], (char *const *)argv);
+		if (envp)
+			execvpe(argv[0], (char *const *)argv, envp);
+		else
+			execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -48,8 +48,32 @@ pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
 	return pid;
 }
 
+pid_t spawn_reader(const char *const argv[], const char *dir, int *fd)
+{
+	return spawn(argv, dir, NULL, fd, NULL, NULL);
+}
+
+pid_t spawn_reader_setup(const char *const argv[], const char *dir, int *fd,
+			 int (*setup)(void *arg), void *arg)
+{
+	return spawn(argv, dir, NULL, fd, setup, arg);
+}
+
+pid_t spawn_reader_env(const char *const argv[], const char *dir,
+		       char *const envp[], int *fd)
+{
+	return spawn(argv, dir, envp, fd, NULL, NULL);
+}
+
 int spawn_capture(const char *const argv[], const char *dir, size_t max,
 		  char **out, size_t *outlen)
+{
+	return spawn_capture_env(argv, dir, NULL, max, out, outlen);
+}
+
+int spawn_capture_env(const char *const argv[], const char *dir,
+		      char *const envp[], size_t max, char **out,
+		      size_t *outlen)
 {
 	struct strbuf sb = { 0 };
 	char chunk[65536];
@@ -58,7 +82,7 @@ int spawn_capture(const char *const argv[], const char *dir, size_t max,
 	ssize_t n;
 	pid_t pid;
 
-	pid = spawn_reader(argv, dir, &fd);
+	pid = spawn(argv, dir, envp, &fd, NULL, NULL);
 	if (pid < 0)
 		return -1;
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
