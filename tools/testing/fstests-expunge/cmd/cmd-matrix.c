@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "lib/fileio.h"
+#include "matrix/matrix-class.h"
 #include "report/matrix-report.h"
 
 static const struct usage usage = {
@@ -79,7 +80,8 @@ int do_matrix(int argc, char **argv)
 		       "matrix: html needs -o DIR");
 		return usage_error("matrix");
 	}
-	if (matrix_build(&o, argv, argc, &m, &err)) {
+	if (matrix_build(&o, argv, argc, &m, &err) ||
+	    matrix_classify(&m, o.data, &err)) {
 		pr_err("%s", err);
 		free(err);
 		matrix_free(&m);

@@ -8,7 +8,14 @@
 
 #include <stdbool.h>
 
-#include "entries/entry.h"
+/* cause=: what is at fault */
+enum entry_cause {
+	CAUSE_NONE,	/* not said */
+	CAUSE_KERNEL,
+	CAUSE_TEST,	/* the fstests test */
+	CAUSE_TOOLS,	/* userspace: xfsprogs, e2fsprogs, ... */
+	CAUSE_ENV,	/* devices, machine, cloud */
+};
 
 /* The sources a from= origin names, as "known: ..." for messages */
 #define ORIGIN_SOURCES	"bld xfstests-bld kdevops fstests results hand user"

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "entries/entry-keys.h"
 #include "kernel/version.h"
 #include "lib/strbuf.h"
 
@@ -13,15 +14,6 @@ enum entry_kind {
 	KIND_EXPUNGE,	/* never run */
 	KIND_FAIL,	/* known to fail */
 	KIND_FLAKY,	/* fails now and then: retried */
-};
-
-/* cause=: what is at fault */
-enum entry_cause {
-	CAUSE_NONE,	/* not said */
-	CAUSE_KERNEL,
-	CAUSE_TEST,	/* the fstests test */
-	CAUSE_TOOLS,	/* userspace: xfsprogs, e2fsprogs, ... */
-	CAUSE_ENV,	/* devices, machine, cloud */
 };
 
 #define DEFAULT_RETRIES	3

@@ -7,8 +7,10 @@
 #ifndef FEXP_KCOND_KCONFIG_H
 #define FEXP_KCOND_KCONFIG_H
 
-#include "kernel/kcond.h"
+#include "kernel/kcond-lex.h"
 #include "lib/strbuf.h"
+
+struct kconfig_file;
 
 /* Condition i is the symbol KCOND_COND_SYM "i" */
 #define KCOND_COND_SYM	KCOND_PREFIX "COND_"

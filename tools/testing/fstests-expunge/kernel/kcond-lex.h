@@ -1,14 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Conditions read as text, inside kcond (kcond_lint() and kcond_symbols()
- * are in kcond.h): what the Kconfig generation needs of them.
+ * Conditions read as text, before kconfig sees them (kcond.h evaluates
+ * them): their checks, the symbols they name, how they compare them.
  */
 #ifndef FEXP_KCOND_LEX_H
 #define FEXP_KCOND_LEX_H
 
-#include "kernel/kcond.h"
+#include <stddef.h>
 
 struct strmap;
+
+/* Symbols of this prefix are ours: neither config nor data may use it. */
+#define KCOND_PREFIX	"FSTESTS_EXPUNGE_"
+
+struct kcond {
+	const char *expr;	/* in */
+	char value;		/* out: 'n', 'm' or 'y' */
+	char *error;		/* out: why there is no value (malloc'd) */
+};
+
+/*
+ * Check what kconfig would not report well, or not safely: characters
+ * outside Kconfig expressions (the kconfig preprocessor would run
+ * "$(shell,...)"), keywords, our reserved prefix, unbalanced
+ * parentheses. Returns NULL or a malloc'd message.
+ */
+char *kcond_lint(const char *expr);
+
+/* The config symbols an expression names, without duplicates. */
+char **kcond_symbols(const char *expr, size_t *n);
 
 /* What comparisons say of a symbol the config does not set. */
 enum kcond_use { USE_TRISTATE, USE_STRING, USE_INT, USE_HEX };

@@ -7,8 +7,9 @@
 #ifndef FEXP_KCOND_SPAWN_H
 #define FEXP_KCOND_SPAWN_H
 
-#include "kernel/kcond.h"
 #include "lib/strbuf.h"
+
+struct kconfig_file;
 
 struct kcond_job {
 	char dir[64];		/* the temporary directory, the child's cwd */

@@ -7,31 +7,12 @@
 #ifndef FEXP_KCOND_H
 #define FEXP_KCOND_H
 
-#include <stdbool.h>
 #include <stddef.h>
+
+#include "kernel/kcond-lex.h"
 
 struct kconfig_file;
 struct strlist;
-
-/* Symbols of this prefix are ours: neither config nor data may use it. */
-#define KCOND_PREFIX	"FSTESTS_EXPUNGE_"
-
-struct kcond {
-	const char *expr;	/* in */
-	char value;		/* out: 'n', 'm' or 'y' */
-	char *error;		/* out: why there is no value (malloc'd) */
-};
-
-/*
- * Check what kconfig would not report well, or not safely: characters
- * outside Kconfig expressions (the kconfig preprocessor would run
- * "$(shell,...)"), keywords, our reserved prefix, unbalanced
- * parentheses. Returns NULL or a malloc'd message.
- */
-char *kcond_lint(const char *expr);
-
-/* The config symbols an expression names, without duplicates. */
-char **kcond_symbols(const char *expr, size_t *n);
 
 /*
  * Evaluate conds against cfg. Without srctree, the config's values are

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "matrix/matrix.h"
-#include "matrix/matrix-class.h"
 
 static bool want(const struct run_record *rec, const struct matrix_opts *o)
 {	const char *fs = record_get(rec, "fs");
@@ -149,7 +148,7 @@ int matrix_build(const struct matrix_opts *o, char *const *archives,
 		if (archive_each(archives[i], want_run, add, &w, err))
 			return -1;
 	tables(m);
-	return matrix_classify(m, o->data, err);
+	return 0;
 }
 
 void matrix_free(struct matrix *m)

@@ -21,7 +21,7 @@ enum cell_class {
 
 struct matrix_opts {
 	const char *fs, *section, *kernel;	/* filters: kernel a glob */
-	const char *data;			/* --data */
+	const char *data;			/* --data, for matrix_classify() */
 };
 
 struct mx_kernel {
@@ -61,7 +61,8 @@ struct matrix {
 
 /*
  * Read every run of the archives (that the filters let through) and
- * build the tables. Returns 0, or -1 with *err.
+ * build the tables, their cells not yet classed (matrix_classify()).
+ * Returns 0, or -1 with *err.
  */
 int matrix_build(const struct matrix_opts *o, char *const *archives,
 		 size_t n, struct matrix *m, char **err);

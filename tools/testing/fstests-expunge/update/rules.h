@@ -6,8 +6,8 @@
 #ifndef FEXP_UPDATE_RULES_H
 #define FEXP_UPDATE_RULES_H
 
-#include "update/update.h"
 #include "entries/for-kernel.h"
+#include "update/plan.h"
 
 /* What the runs of one kernel and section say of one test. */
 struct obs {

@@ -5,6 +5,7 @@
 
 #include "compare/side.h"
 #include "update/rules.h"
+#include "update/update.h"
 #include "entries/for-kernel.h"
 #include "fstests/tree.h"
 #include "lib/escape.h"

@@ -6,28 +6,7 @@
 #include <stdbool.h>
 
 #include "lib/strbuf.h"
-
-struct update_opts {
-	const char *fs;		/* only this filesystem, or NULL */
-	unsigned int min_runs;	/* passing runs of a kernel for fixed= */
-	const char *data;	/* --data */
-	const char *archive;	/* --archive: a results archive instead */
-	unsigned int passes;	/* --passes: passes in a row for a removal */
-	bool write;
-};
-
-/* One change to a data file: a line replaced, deleted or added. */
-struct data_edit {
-	char *file;		/* path of the data file */
-	unsigned int line;	/* 1-based; 0: add at the end */
-	char *text;		/* the new line without '\n'; NULL: delete */
-};
-
-struct update_plan {
-	struct data_edit *e;
-	size_t n, alloc;
-	struct strbuf message;	/* the commit message, with the evidence */
-};
+#include "update/plan.h"
 
 /*
  * Read the results (paths of result.xml files or directories; each file
