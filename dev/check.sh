@@ -150,8 +150,9 @@ for f in $csrc; do
 		$camel -f "$f"
 done
 
-# One folder a layer: includes go down only (dev/check-layers.sh), and
-# the check catches an include that goes up or reaches a command header
+# One table says which folders each folder may include (USES.* in the
+# Makefile; dev/check-layers.sh), and the check catches an include that
+# goes up, sideways or to a command header, and a row that reaches up
 layers_catch() {
 	local t=$build/layers-catch out
 	rm -rf "$t" && mkdir -p "$t" &&
@@ -159,17 +160,43 @@ layers_catch() {
 		tar -xf - -C "$t" || return 1
 	echo '#include "cmd/cmd.h"' >>"$t/lib/strmap.c"
 	echo '#include "compare/side.h"' >>"$t/results/results.c"
+	echo '#include "import/import.h"' >>"$t/compare/compare.c"
 	echo '#include "util.h"' >>"$t/kernel/version.c"
+	sed -i 's/^USES\.kernel  *:= lib$/& entries/' "$t/Makefile"
 	out=$(bash "$top/dev/check-layers.sh" "$t") && return 1
 	printf '%s\n' "$out"
 	printf '%s\n' "$out" | grep -q '^lib/strmap.c:[0-9]*: .*a command header outside cmd/' &&
-	printf '%s\n' "$out" | grep -q '^results/results.c:[0-9]*: .*compare/ is above results/' &&
+	printf '%s\n' "$out" | grep -q '^results/results.c:[0-9]*: .*results/ may not include compare/' &&
+	printf '%s\n' "$out" | grep -q '^compare/compare.c:[0-9]*: .*compare/ may not include import/' &&
 	printf '%s\n' "$out" | grep -q '^kernel/version.c:[0-9]*: .*not a project header named by its folder' &&
-	printf '%s\n' "$out" | grep -q ', 3 outside the rules$'
+	printf '%s\n' "$out" | grep -q '^Makefile:[0-9]*: USES.kernel names entries, whose row is not below it' &&
+	printf '%s\n' "$out" | grep -q ', 5 outside the rules$'
 }
-step "layers: every include goes to the same or a lower layer" \
+step "layers: every include goes to a folder its row in the Makefile names" \
 	bash "$top/dev/check-layers.sh" "$tool"
-step "layers: the check names an include that goes up" layers_catch
+step "layers: the check names an include up or sideways, and a row that reaches up" \
+	layers_catch
+
+# No include cycle between modules (FILE.c with FILE.h;
+# dev/check-cycles.py), and the check names two cycles planted
+cycles_catch() {
+	local t=$build/cycles-catch out
+	rm -rf "$t" && mkdir -p "$t" &&
+	(cd "$tool" && tar -cf - --exclude=./tests --exclude=./data .) |
+		tar -xf - -C "$t" || return 1
+	sed -i 's|^#include <stddef.h>$|&\n#include "kernel/kcond.h"|' \
+		"$t/kernel/kcond-lex.h"
+	sed -i 's|^#include <stdbool.h>$|&\n#include "entries/entry.h"|' \
+		"$t/entries/entry-keys.h"
+	out=$(python3 "$top/dev/check-cycles.py" "$t") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q '^cycle of [0-9]* modules (.*): kernel/kcond -> kernel/kcond-lex -> kernel/kcond (kernel/kcond.h:[0-9]*, kernel/kcond-lex.h:[0-9]*)$' &&
+	printf '%s\n' "$out" | grep -q '^cycle of 2 modules (entries/entry entries/entry-keys): ' &&
+	printf '%s\n' "$out" | grep -q ', 2 cycles$'
+}
+step "cycles: no include cycle between modules (dev/check-cycles.py)" \
+	python3 "$top/dev/check-cycles.py" "$tool"
+step "cycles: the check names the include cycles planted" cycles_catch
 
 step "no C function over 80 lines (dev/check-functions.sh)" \
 	bash "$top/dev/check-functions.sh" $(for f in $csrc; do
