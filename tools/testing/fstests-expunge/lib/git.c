@@ -30,27 +30,53 @@ static bool kept_var(const char *var)
 	return false;
 }
 
-/* Our environment without the GIT_* variables git must not see */
-static char **git_env(void)
+/*
+ * Our environment without the GIT_* variables git must not see, and
+ * what git must know: no prompt, no fetch of a missing object from a
+ * promisor remote; index, when not NULL, as GIT_INDEX_FILE. The entries
+ * from *own on are the env's own copies (env_free()).
+ */
+static char **git_env(const char *index, size_t *own)
 {
 	size_t i, n = 0;
 	char **env;
 
 	for (i = 0; environ[i]; i++)
 		;
-	env = xcalloc(i + 1, sizeof(*env));
+	env = xcalloc(i + 4, sizeof(*env));
 	for (i = 0; environ[i]; i++) {
 		if (kept_var(environ[i]))
 			env[n++] = environ[i];
 	}
+	*own = n;
+	env[n++] = xstrdup("GIT_TERMINAL_PROMPT=0");
+	env[n++] = xstrdup("GIT_NO_LAZY_FETCH=1");
+	if (index)
+		env[n++] = xasprintf("GIT_INDEX_FILE=%s", index);
 	return env;
 }
 
-/* "git -c core.hooksPath=/dev/null ARGS..." */
+static void env_free(char **env, size_t own)
+{
+	for (; env[own]; own++)
+		free(env[own]);
+	free(env);
+}
+
+/*
+ * "git -c ... ARGS...": a setting on the command line wins over every
+ * configuration file, the repository's included, so that nothing the
+ * repository says makes git run a program: no hook, no fsmonitor, no
+ * gpg, no gc or maintenance, no network.
+ */
 static const char **git_argv(const char *const args[])
 {
 	static const char *const head[] = {
-		"git", "-c", "core.hooksPath=/dev/null"
+		"git", "-c", "core.hooksPath=/dev/null",
+		"-c", "core.fsmonitor=false",
+		"-c", "commit.gpgSign=false", "-c", "log.showSignature=false",
+		"-c", "gc.auto=0", "-c", "maintenance.auto=false",
+		"-c", "protocol.allow=never",
 	};
 	const char **argv;
 	size_t i, n;
@@ -64,26 +90,46 @@ static const char **git_argv(const char *const args[])
 	return argv;
 }
 
-int git_capture(const char *dir, const char *const args[], size_t max,
-		char **out, size_t *len)
+int git_capture_index(const char *dir, const char *index,
+		      const char *const args[], size_t max, char **out,
+		      size_t *len)
 {
 	const char **argv = git_argv(args);
-	char **env = git_env();
+	size_t own;
+	char **env = git_env(index, &own);
 	int ret = spawn_capture_env(argv, dir, env, max, out, len);
 
 	free(argv);
-	free(env);
+	env_free(env, own);
 	return ret;
+}
+
+int git_capture(const char *dir, const char *const args[], size_t max,
+		char **out, size_t *len)
+{
+	return git_capture_index(dir, NULL, args, max, out, len);
+}
+
+int git_run(const char *dir, const char *index, const char *const args[])
+{
+	char *out;
+	size_t len;
+
+	if (git_capture_index(dir, index, args, GIT_LINE_MAX, &out, &len))
+		return -1;
+	free(out);
+	return 0;
 }
 
 pid_t git_reader(const char *dir, const char *const args[], int *fd)
 {
 	const char **argv = git_argv(args);
-	char **env = git_env();
+	size_t own;
+	char **env = git_env(NULL, &own);
 	pid_t pid = spawn_reader_env(argv, dir, env, fd);
 
 	free(argv);
-	free(env);
+	env_free(env, own);
 	return pid;
 }
 

@@ -9,16 +9,24 @@
 
 /*
  * Each runs "git ARGS..." in dir (args: git's arguments, NULL-ended)
- * with hooks off (core.hooksPath=/dev/null) and without the caller's
- * GIT_* variables: a GIT_DIR or GIT_INDEX_FILE that a hook or "git
- * rebase -x" set would point git at another repository. Only the
- * author's and committer's name, email and date are kept: they say
- * who, not where.
+ * without the caller's GIT_* variables: a GIT_DIR or GIT_INDEX_FILE that
+ * a hook or "git rebase -x" set would point git at another repository,
+ * GIT_CONFIG_* would change its settings. Only the author's and
+ * committer's name, email and date are kept: they say who, not where.
+ * The repository is someone else's (a kernel or fstests tree, a shared
+ * archive): nothing it sets makes git run a program (hooks, fsmonitor,
+ * gpg, gc and maintenance are off), nor go to the network.
  */
 
 /* Its standard output, at most max bytes: 0, or -1 when git fails. */
 int git_capture(const char *dir, const char *const args[], size_t max,
 		char **out, size_t *len);
+/* The same with index as the index file (GIT_INDEX_FILE), not the repo's */
+int git_capture_index(const char *dir, const char *index,
+		      const char *const args[], size_t max, char **out,
+		      size_t *len);
+/* Run it, its output thrown away (index as above, or NULL): 0, or -1. */
+int git_run(const char *dir, const char *index, const char *const args[]);
 /* Its standard output on a pipe, *fd: the pid, or -1. */
 pid_t git_reader(const char *dir, const char *const args[], int *fd);
 /* The first line of its output; NULL when git fails or prints none. */

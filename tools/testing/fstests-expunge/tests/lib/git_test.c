@@ -104,4 +104,79 @@ TEST(hooks_off_author_kept)
 	tmpdir_remove(dir);
 }
 
+/* GIT_CONFIG_* and GIT_INDEX_FILE of the caller change nothing either */
+TEST(callers_config_and_index_left_out)
+{
+	static const char *const name[] = { "config", "user.name", NULL };
+	static const char *const refresh[] = {
+		"update-index", "--refresh", NULL
+	};
+	char *dir = git_sandbox(), *repo = git_repo(dir, "tree");
+	char *idx = str_printf("%s/other-index", dir), *got;
+
+	ASSERT_EQ(0, shell_call("git -C %s config user.name mine", repo));
+	setenv("GIT_INDEX_FILE", idx, 1);
+	setenv("GIT_CONFIG_PARAMETERS", "'user.name'='steered'", 1);
+	setenv("GIT_CONFIG_COUNT", "1", 1);
+	setenv("GIT_CONFIG_KEY_0", "user.name", 1);
+	setenv("GIT_CONFIG_VALUE_0", "steered", 1);
+	/* the negative control: the shell's git is steered */
+	EXPECT_EQ(0, shell_call("test \"$(git -C %s config user.name)\" = steered",
+				repo));
+	got = git_line(repo, name);
+	EXPECT_EQ(0, git_run(repo, NULL, refresh));
+	unsetenv("GIT_INDEX_FILE");
+	unsetenv("GIT_CONFIG_PARAMETERS");
+	unsetenv("GIT_CONFIG_COUNT");
+	unsetenv("GIT_CONFIG_KEY_0");
+	unsetenv("GIT_CONFIG_VALUE_0");
+	EXPECT_STREQ("mine", got);
+	EXPECT_NE(0, access(idx, F_OK));
+	free(got);
+	free(idx);
+	tmpdir_remove(dir);
+}
+
+/*
+ * Nothing the repository sets runs a program: hooks (its own and
+ * core.hooksPath), core.fsmonitor, gpg for commit.gpgSign.
+ */
+TEST(no_program_of_the_repository_runs)
+{
+	static const char *const status[] = { "status", "--short", NULL };
+	static const char *const commit[] = {
+		"commit", "-q", "--allow-empty", "-m", "by the tool", NULL
+	};
+	char *dir = git_sandbox(), *repo = git_repo(dir, "tree");
+	char *mark = str_printf("%s/ran", dir), *prog = str_printf("%s/prog", dir);
+
+	/* one program for every hook and for fsmonitor: it leaves a mark */
+	put_str(prog, str_printf("#!/bin/sh\necho \"$0 $*\" >> %s\n", mark));
+	ASSERT_EQ(0, shell_call("set -e\n"
+				"chmod +x %s\n"
+				"mkdir %s/hooks\n"
+				"for h in pre-commit commit-msg post-commit post-index-change reference-transaction; do\n"
+				"	cp %s %s/.git/hooks/$h; cp %s %s/hooks/$h\n"
+				"done\n"
+				"git -C %s config core.hooksPath %s/hooks\n"
+				"git -C %s config core.fsmonitor %s\n"
+				"git -C %s config commit.gpgSign true\n"
+				"git -C %s config gpg.program %s\n",
+				prog, dir, prog, repo, prog, dir, repo, dir,
+				repo, prog, repo, repo, prog));
+	EXPECT_EQ(0, git_run(repo, NULL, status));
+	EXPECT_EQ(0, git_run(repo, NULL, commit));
+	EXPECT_NE(0, access(mark, F_OK)) {
+		TH_LOG("a program of the repository ran");
+	}
+	EXPECT_EQ(0, shell_call("git -C %s log -1 --format=%%s | grep -qx 'by the tool'",
+				repo));
+	/* the negative control: git run plainly runs them */
+	shell_call("git -C %s commit -q --allow-empty -m plain 2>/dev/null", repo);
+	EXPECT_EQ(0, access(mark, F_OK));
+	free(mark);
+	free(prog);
+	tmpdir_remove(dir);
+}
+
 TEST_HARNESS_MAIN
