@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Files read and written safely: regular files only, atomic writes. */
 #include <fcntl.h>
+#include <ftw.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -465,4 +466,21 @@ int mkdir_p(const char *path)
 		ret = -1;
 	free(p);
 	return ret;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	return remove(path) && errno != ENOENT ? -1 : 0;
+}
+
+int remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }

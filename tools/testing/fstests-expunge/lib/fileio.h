@@ -50,6 +50,12 @@ int read_named(const char *path, size_t max, char **buf, size_t *len);
 /* Is path a FIFO, pipe or character device (open_named() reads those)? */
 bool is_named_stream(const char *path);
 
+/*
+ * rm -rf: path and all below it; a symbolic link is removed, never
+ * followed. Returns 0 (also when path is not there), or -1.
+ */
+int remove_tree(const char *path);
+
 /* mkdir -p: path and the directories above it. Returns 0, or -1. */
 int mkdir_p(const char *path);
 
