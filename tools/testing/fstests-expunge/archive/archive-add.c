@@ -62,40 +62,34 @@ static int put_files(const char *dir, const struct new_run *run, char **err)
 }
 
 /* Store a run and commit it; a run already there is counted, not added */
-static int store(const char *archive, struct new_run *run,
+static int store(const struct archive_git *g, struct new_run *run,
 		 struct add_stats *st, char **err)
 {
-	char *rel = xasprintf("runs/%s", run->id);
-	char *dir = xasprintf("%s/%s", archive, rel);
-	char *runs = xasprintf("%s/runs", archive);
-	char *rec = xasprintf("%s/run", dir);
+	char *rec = xasprintf("runs/%s/run", run->id), *folder;
 	const char *status = record_get(&run->rec, "status");
-	int ret = 0;
+	bool known = archive_git_has(g, rec);
 
-	if (!access(rec, F_OK)) {
-		st->known++;
-	} else if ((mkdir(runs, 0777) && errno != EEXIST) ||
-		   (mkdir(dir, 0777) && errno != EEXIST)) {
-		*err = xasprintf("%s: %s", dir, strerror(errno));
-		ret = -1;
-	} else if (put_files(dir, run, err) ||
-		   archive_git_commit(archive, rel, run->summary.buf, err)) {
-		unlink(rec);	/* not there: the next add tries again */
-		ret = -1;
-	} else {
-		st->added++;
-		st->corrupt += str_starts(status, "corrupt");
-		st->incomplete += str_starts(status, "incomplete");
-	}
-	free(rel);
-	free(dir);
-	free(runs);
 	free(rec);
-	return ret;
+	if (known) {
+		st->known++;
+		return 0;
+	}
+	folder = archive_git_stage(g, err);
+	if (!folder || put_files(folder, run, err) ||
+	    archive_git_put(g, run->id, run->summary.buf, err)) {
+		free(folder);
+		return -1;
+	}
+	free(folder);
+	st->added++;
+	st->corrupt += str_starts(status, "corrupt");
+	st->incomplete += str_starts(status, "incomplete");
+	return 0;
 }
 
 /* The files of each run found: shards of one run go together */
-static int add_found(const char *dir, const struct found_list *l,
+static int add_found(const struct archive_git *g,
+		     const struct found_list *l,
 		     const struct add_opts *o, struct add_stats *st,
 		     char **err)
 {
@@ -118,7 +112,7 @@ static int add_found(const char *dir, const struct found_list *l,
 		ret = run_make(paths, n, n == 1 && l->f[i].named, o, &run,
 			       err);
 		if (!ret)
-			ret = store(dir, &run, st, err);
+			ret = store(g, &run, st, err);
 		new_run_free(&run);
 	}
 	strmap_free(&seen);
@@ -126,8 +120,8 @@ static int add_found(const char *dir, const struct found_list *l,
 	return ret;
 }
 
-int archive_add(const char *dir, const char *path, const struct add_opts *o,
-		struct add_stats *st, char **err)
+int archive_add(const struct archive_git *g, const char *path,
+		const struct add_opts *o, struct add_stats *st, char **err)
 {
 	struct found_list l = { 0 };
 	size_t i;
@@ -142,7 +136,7 @@ int archive_add(const char *dir, const char *path, const struct add_opts *o,
 		found_free(&l);
 		return -1;
 	}
-	ret = add_found(dir, &l, o, st, err);
+	ret = add_found(g, &l, o, st, err);
 	found_free(&l);
 	return ret;
 }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "archive/archive-git.h"
 #include "archive/run-make.h"
 #include "archive/run-record.h"
 #include "results/results.h"
@@ -21,12 +22,12 @@ struct add_stats {
 
 /*
  * Add the runs of path (a result.xml, an fstests results folder, or a
- * kdevops results tree: every result.xml below) to the archive dir
- * (archive_git_open() first). A run already there adds nothing. Returns
- * 0, or -1 with *err.
+ * kdevops results tree: every result.xml below) to the archive g opened
+ * (archive_git_open()), each whole or not at all. A run already there
+ * adds nothing. Returns 0, or -1 with *err.
  */
-int archive_add(const char *dir, const char *path, const struct add_opts *o,
-		struct add_stats *st, char **err);
+int archive_add(const struct archive_git *g, const char *path,
+		const struct add_opts *o, struct add_stats *st, char **err);
 
 /* One archived run as read back */
 struct archive_run {

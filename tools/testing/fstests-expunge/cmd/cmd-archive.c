@@ -36,19 +36,22 @@ static int add(const char *dir, const struct add_opts *o, int argc,
 	       char **argv)
 {
 	struct add_stats st = { 0 };
+	struct archive_git g;
 	char *err = NULL;
 	int i;
 
-	if (archive_git_open(dir, &err))
+	if (archive_git_open(dir, &g, &err))
 		goto fail;
 	for (i = 0; i < argc; i++)
-		if (archive_add(dir, argv[i], o, &st, &err))
+		if (archive_add(&g, argv[i], o, &st, &err))
 			goto fail;
+	archive_git_close(&g);
 	printf("%lu run%s added to %s (%lu corrupt, %lu incomplete), %lu already there\n",
 	       st.added, st.added == 1 ? "" : "s", dir, st.corrupt,
 	       st.incomplete, st.known);
 	return EXIT_OK;
 fail:
+	archive_git_close(&g);
 	pr_err("%s", err);
 	free(err);
 	return EXIT_USAGE;
