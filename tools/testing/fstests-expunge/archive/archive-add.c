@@ -123,6 +123,7 @@ static int add_found(const struct archive_git *g,
 int archive_add(const struct archive_git *g, const char *path,
 		const struct add_opts *o, struct add_stats *st, char **err)
 {
+	struct add_opts here = *o;
 	struct found_list l = { 0 };
 	size_t i;
 	int ret;
@@ -136,7 +137,8 @@ int archive_add(const struct archive_git *g, const char *path,
 		found_free(&l);
 		return -1;
 	}
-	ret = add_found(g, &l, o, st, err);
+	here.root = path;
+	ret = add_found(g, &l, &here, st, err);
 	found_free(&l);
 	return ret;
 }

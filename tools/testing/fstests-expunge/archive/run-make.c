@@ -234,12 +234,42 @@ static int add_config(struct new_run *run, const char *path, char **err)
 	return 0;
 }
 
+/*
+ * Where the run came from, as the archive keeps it: from the last
+ * component of the RESULTS named down ("results/ext4_4k/result.xml"),
+ * the folders above it left out.
+ */
+static char *source_of(const char *path, const char *root)
+{
+	size_t len = root ? strlen(root) : 0;
+	const char *base, *rest = "";
+
+	while (len > 1 && root[len - 1] == '/')
+		len--;
+	if (!len || strncmp(path, root, len) ||
+	    (path[len] && path[len] != '/' && root[len - 1] != '/')) {
+		base = strrchr(path, '/');
+		return xstrdup(base ? base + 1 : path);
+	}
+	rest = path + len;
+	while (*rest == '/')
+		rest++;
+	base = memrchr(root, '/', len - 1);
+	base = base ? base + 1 : root;
+	len -= base - root;
+	if (!len || (len == 1 && *base == '.') ||
+	    (len == 2 && !strncmp(base, "..", 2)) || *base == '/')
+		return xstrdup(*rest ? rest : "result.xml");
+	return *rest ? xasprintf("%.*s/%s", (int)len, base, rest) :
+		       xstrndup(base, len);
+}
+
 int run_make(char *const *paths, size_t n, bool named,
 	     const struct add_opts *o, struct new_run *run, char **err)
 {
 	struct result_file rf = { 0 };
 	struct tally t = { 0 };
-	char *why = NULL;
+	char *why = NULL, *source;
 	bool parsed = false;
 	size_t i;
 	int ret = 0;
@@ -274,8 +304,10 @@ int run_make(char *const *paths, size_t n, bool named,
 	why = xasprintf("%lu %lu %lu", t.tests, t.fail, t.notrun);
 	record_set(&run->rec, "tests-failures-notrun", why);
 	free(why);
-	record_set(&run->rec, "source", paths[0]);
-	summarize(run, &t, paths[0]);
+	source = source_of(paths[0], o->root);
+	record_set(&run->rec, "source", source);
+	summarize(run, &t, source);
+	free(source);
 	if (parsed)
 		result_free(&rf);
 	free(t.why);

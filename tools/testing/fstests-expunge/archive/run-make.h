@@ -11,6 +11,12 @@ struct add_opts {
 	const char *machine;	/* --machine, or NULL */
 	const char *config;	/* --config FILE, or NULL */
 	const char *fstests;	/* --fstests DIR, or NULL */
+	/*
+	 * The RESULTS the files were found under, or NULL: the source is
+	 * recorded from its last component down, never as a path of the
+	 * adder's machine (a shared archive must not hold one).
+	 */
+	const char *root;
 };
 
 struct run_file {

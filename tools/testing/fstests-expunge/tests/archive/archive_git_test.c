@@ -435,4 +435,18 @@ TEST_F(tmp, a_runs_link_out_of_the_archive_is_not_followed)
 	EXPECT_EQ(0, shell_call("test -z \"$(ls -A %s)\"", out));
 }
 
+TEST_F(tmp, no_path_of_the_adders_machine_is_stored)
+{
+	char *a = str_printf("%s/a", self->dir);
+
+	make_run(self->dir, 1);
+	ASSERT_EQ(0, add(self->dir, "%s/r1", self->dir));
+	/* neither in the files nor in the commit */
+	EXPECT_NE(0, shell_call("cd %s\n"
+				"(cat runs/*/run; zstd -qdc runs/*/*.zst; git log --format=%%B) |\n"
+				"grep -F %s\n", a, self->dir));
+	EXPECT_EQ(0, shell_call("grep -qx 'source: r1/ext4_4k/result.xml' %s/runs/*/run",
+				a));
+}
+
 TEST_HARNESS_MAIN
