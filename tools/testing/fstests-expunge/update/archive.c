@@ -17,6 +17,7 @@
 #include "entries/select.h"
 #include "fstests/tree.h"
 #include "kernel/version.h"
+#include "lib/escape.h"
 #include "lib/strmap.h"
 
 /* How many seen= versions at most: the newest */
@@ -50,6 +51,7 @@ struct agg {
 	struct arow *r;
 	size_t n, alloc;
 	const char *fs;		/* --fs, or NULL */
+	const char *archive;	/* its folder, for messages */
 	unsigned long runs;
 };
 
@@ -164,8 +166,18 @@ static bool want(const struct run_record *rec, void *arg)
 static int add_run(struct archive_run *run, void *arg)
 {
 	struct agg *a = arg;
+	const char *fs = record_get(&run->rec, "fs");
 	struct kver v;
+	char *q;
 
+	/* as for a results file: a FSTYP must not choose where update writes */
+	if (fs && !valid_fs_name(fs)) {
+		q = quote_input(fs, QUOTE_MAX);
+		pr_err("%s/runs/%s/run: FSTYP '%s' is not a filesystem name: not read",
+		       a->archive, run->id, q);
+		free(q);
+		return -1;
+	}
 	a->runs++;
 	if (!run->readable ||
 	    kver_parse(record_get(&run->rec, "version"), &v))
@@ -384,14 +396,15 @@ static char *origin(const char *dir)
 
 int update_plan_archive(const struct update_opts *o, struct update_plan *p)
 {
-	struct agg a = { .fs = o->fs };
+	struct agg a = { .fs = o->fs, .archive = o->archive };
 	struct aplan pl = { .o = o, .p = p };
 	char *err = NULL;
 	size_t i;
 
 	if (archive_each(o->archive, want, add_run, &a, &err) ||
 	    datadir_find(o->data, &pl.dd, &err)) {
-		pr_err("%s", err);
+		if (err)	/* else add_run() said why */
+			pr_err("%s", err);
 		free(err);
 		agg_free(&a);
 		return EXIT_USAGE;

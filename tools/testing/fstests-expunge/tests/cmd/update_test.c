@@ -601,6 +601,46 @@ TEST_F(update, fstyp_is_no_path)
 	}
 }
 
+/* Nor may a run of an archive (update --archive --write) */
+TEST_F(update, fstyp_of_an_archived_run_is_no_path)
+{
+	static const char * const bad[] = { "../pwned", "global" };
+	struct proc_out r;
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ASSERT_EQ(0, system(str_printf("mkdir -p %s/res/%zu", self->dir, i)));
+		put_str(str_printf("%s/res/%zu/result.xml", self->dir, i),
+			str_printf("<?xml version=\"1.0\"?>\n%s",
+				   suite(bad[i], "6.12.9", "s1", "generic/100", 'F')));
+		ASSERT_EQ(0, system(str_printf("$FEXP archive add -a %s/a%zu %s/res/%zu >/dev/null",
+					       self->dir, i, self->dir, i)));
+		r = fexp_call(str_printf("update --archive %s/a%zu --data %s/data --write",
+					 self->dir, i, self->dir));
+		EXPECT_EQ(2, r.status);
+		EXPECT_NE(NULL, strstr(r.err, "/run: FSTYP")) TH_LOG("%s", r.err);
+		EXPECT_NE(NULL, strstr(r.err, "not a filesystem name"));
+		EXPECT_NE(0, access(str_printf("%s/pwned.expunge", self->dir), F_OK));
+		EXPECT_STREQ("", get_file(str_printf("%s/data/global.expunge",
+						     self->dir), &len));
+		proc_out_free(&r);
+	}
+}
+
+/* --passes counts an archive's runs: without --archive it is refused */
+TEST_F(update, passes_without_an_archive_is_refused)
+{
+	struct proc_out r;
+
+	add_run(self, "6.6.30", "s1", "generic/100=F");
+	r = fexp_update(self, "--passes 3");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "--passes is for --archive")) TH_LOG("%s", r.err);
+	EXPECT_STREQ("", r.out);
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+}
+
 /* A data file with CRLF line ends keeps them, and parses after. */
 TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
 {
