@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* "update": data changes proposed from results. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,7 +66,8 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 
 int do_update(int argc, char **argv)
 {
-	struct update_opts o = { .min_runs = 3, .passes = 5 };
+	/* --passes is --archive's: UINT_MAX until it is given */
+	struct update_opts o = { .min_runs = 3, .passes = UINT_MAX };
 	struct strlist paths = { 0 };
 	const struct opt opts[] = {
 		OPT_STRING('f', "fs", &o.fs, "FS",
@@ -96,6 +98,12 @@ int do_update(int argc, char **argv)
 		       "update: no results given");
 		return usage_error("update");
 	}
+	if (o.passes != UINT_MAX && !o.archive) {
+		pr_err("update: --passes is for --archive");
+		return usage_error("update");
+	}
+	if (o.passes == UINT_MAX)
+		o.passes = 5;
 	for (i = 0; i < argc; i++)
 		strlist_add(&paths, xstrdup(argv[i]));
 	ret = update(&o, &paths);
