@@ -70,8 +70,12 @@ int exclude_write_files(const struct kdata *kd, const struct datadir *dd,
 		else if (output)
 			paths[i] = xstrdup(output);
 	}
-	if (write_outputs(paths[0] ? paths : NULL, outs, n))
+	if (outdir && write_pages_atomic(paths, outs, n)) {
+		pr_err("%s: %s", outdir, errstr(errno));
 		ret = EXIT_USAGE;
+	} else if (!outdir && write_outputs(paths[0] ? paths : NULL, outs, n)) {
+		ret = EXIT_USAGE;
+	}
 	for (i = 0; i < n; i++) {
 		sb_free(&outs[i]);
 		free(paths[i]);

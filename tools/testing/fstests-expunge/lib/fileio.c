@@ -395,8 +395,26 @@ static int output_target(const char *path, char **target)
 	return -1;
 }
 
-int write_files_atomic(char *const *paths, const struct strbuf *bufs,
-		       size_t n)
+/*
+ * A name the tool made in a folder: replaced whatever it is (a link is
+ * not followed, a device or FIFO not written through); a directory is
+ * refused.
+ */
+static int own_target(const char *path, char **target)
+{
+	struct stat st;
+
+	*target = NULL;
+	if (!lstat(path, &st) && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	*target = xstrdup(path);
+	return 0;
+}
+
+static int write_files(char *const *paths, const struct strbuf *bufs,
+		       size_t n, bool own_names)
 {
 	char **targets = xcalloc(n + 1, sizeof(*targets));
 	char **tmps = xcalloc(n + 1, sizeof(*tmps));
@@ -405,7 +423,8 @@ int write_files_atomic(char *const *paths, const struct strbuf *bufs,
 
 	/* every file written aside first: a failure leaves the old ones */
 	for (i = 0; i < n; i++) {
-		int kind = output_target(paths[i], &targets[i]);
+		int kind = (own_names ? own_target : output_target)(paths[i],
+								    &targets[i]);
 
 		if (kind < 0)
 			goto out;
@@ -439,6 +458,18 @@ out:
 	free(targets);
 	errno = saved;
 	return ret;
+}
+
+int write_files_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n)
+{
+	return write_files(paths, bufs, n, false);
+}
+
+int write_pages_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n)
+{
+	return write_files(paths, bufs, n, true);
 }
 
 int write_file_atomic(const char *path, const char *buf, size_t len)

@@ -78,6 +78,14 @@ int write_file_atomic(const char *path, const char *buf, size_t len);
  */
 int write_files_atomic(char *const *paths, const struct strbuf *bufs,
 		       size_t n);
+/*
+ * The same for files whose names the tool made itself in a folder (the
+ * pages of matrix -o DIR, exclude --outdir DIR): whatever sits at such a
+ * name, a symbolic link, a device or a FIFO, is replaced, never followed
+ * nor written through (a link would send the page to a file elsewhere).
+ */
+int write_pages_atomic(char *const *paths, const struct strbuf *bufs,
+		       size_t n);
 
 /*
  * A command's output: to path (write_file_atomic()), or to standard

@@ -236,7 +236,7 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 	}
 	index_page(m, &pages[m->n]);
 	paths[m->n] = xasprintf("%s/index.html", dir);
-	ret = write_files_atomic(paths, pages, m->n + 1);
+	ret = write_pages_atomic(paths, pages, m->n + 1);
 	if (ret)
 		*err = xasprintf("%s: %s", dir, errstr(errno));
 	for (i = 0; i <= m->n; i++) {

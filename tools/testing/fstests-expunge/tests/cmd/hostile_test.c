@@ -497,6 +497,37 @@ TEST_F(hostile, symlink_loops_are_no_trap_and_bisect_cannot_tell)
 	hostile_free(&h);
 }
 
+/* Pages the tool names in its output folder are never written through a link */
+TEST_F(hostile, output_folder_pages_never_follow_a_link)
+{
+	struct hostile h;
+	size_t len;
+
+	ASSERT_EQ(0, shell_call("set -e\n"
+				"cd %s\n"
+				"mkdir pages out\n"
+				"ln -s ../secret pages/index.html\n"
+				"ln -s ../secret pages/t0.html\n"
+				"ln -s ../secret out/ext4_4k.exclude\n", self->dir));
+	h = hostile_run(self->dir, "archive add -a a %s/compare/runs/run1-ext4", FIX);
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	hostile_free(&h);
+	h = hostile_run(self->dir, "matrix -o pages a");
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	hostile_free(&h);
+	h = hostile_run(self->dir, "exclude %s --fs ext4 --release 6.1.0 %s", DATA,
+			"--section ext4_4k --outdir out");
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	hostile_free(&h);
+	EXPECT_STREQ(SECRET "\n", get_file(str_printf("%s/secret", self->dir), &len));
+	EXPECT_EQ(0, shell_call("set -e\n"
+				"cd %s\n"
+				"test -f pages/index.html\n"
+				"test ! -L pages/index.html\n"
+				"test ! -L pages/t0.html\n"
+				"test ! -L out/ext4_4k.exclude\n", self->dir));
+}
+
 /* Only the bytes of text reach a terminal: no escape, no C1, no non-UTF-8 */
 static bool terminal_safe(const char *s)
 {

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "test-util.h"
 #include "lib/base.h"
@@ -73,6 +76,47 @@ TEST_F(scratch, write_output_to_a_file)
 	EXPECT_EQ(0, rmdir(self->dir));	/* no temporary file left */
 	free(path);
 	sb_free(&sb);
+}
+
+/* Pages whose names the tool made: what sits there is replaced */
+TEST_F(scratch, pages_replace_a_link_or_fifo_never_follow_it)
+{
+	char *paths[2] = { xasprintf("%s/t0.html", self->dir),
+			   xasprintf("%s/index.html", self->dir) };
+	char *elsewhere = xasprintf("%s/elsewhere", self->dir), *got;
+	struct strbuf pages[2] = { 0 };
+	struct stat st;
+	size_t len;
+
+	sb_puts(&pages[0], "page\n");
+	sb_puts(&pages[1], "index\n");
+	put_str(elsewhere, "keep\n");
+	ASSERT_EQ(0, symlink(elsewhere, paths[0]));
+	ASSERT_EQ(0, mkfifo(paths[1], 0600));
+	/* a FIFO with no reader: written through, this would wait */
+	ASSERT_EQ(0, write_pages_atomic(paths, pages, 2));
+	ASSERT_EQ(0, read_file(elsewhere, 1 << 20, &got, &len));
+	EXPECT_STREQ("keep\n", got);
+	free(got);
+	ASSERT_EQ(0, lstat(paths[0], &st));
+	EXPECT_TRUE(S_ISREG(st.st_mode));
+	ASSERT_EQ(0, read_file(paths[1], 1 << 20, &got, &len));
+	EXPECT_STREQ("index\n", got);
+	free(got);
+	/* a directory is no page: refused, nothing written */
+	ASSERT_EQ(0, unlink(paths[1]));
+	ASSERT_EQ(0, mkdir(paths[1], 0700));
+	EXPECT_EQ(-1, write_pages_atomic(paths, pages, 2));
+	EXPECT_EQ(EISDIR, errno);
+	/* the negative control: an output named by the user is followed */
+	ASSERT_EQ(0, unlink(paths[0]));
+	ASSERT_EQ(0, symlink(elsewhere, paths[0]));
+	ASSERT_EQ(0, write_files_atomic(paths, pages, 1));
+	ASSERT_EQ(0, read_file(elsewhere, 1 << 20, &got, &len));
+	EXPECT_STREQ("page\n", got);
+	free(got);
+	sb_free(&pages[0]);
+	sb_free(&pages[1]);
 }
 
 /* Every string of a pool stays as it was copied, however many follow */
