@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "archive/archive.h"
 #include "kernel/version.h"
@@ -33,6 +34,26 @@ static int key_cmp(const void *a, const void *b)
 	return c ? c : strcmp(x->id, y->id);
 }
 
+/* Is runs/name a folder, not a link to one? Else it is said */
+static bool run_folder(const char *runs, const char *name)
+{
+	char *path = xasprintf("%s/%s", runs, name);
+	const char *why = "not a folder";
+	struct stat st;
+	bool yes = false;
+
+	if (lstat(path, &st))
+		why = strerror(errno);
+	else if (S_ISLNK(st.st_mode))
+		why = "a symbolic link, not followed";
+	else
+		yes = S_ISDIR(st.st_mode);
+	if (!yes)
+		pr_warn("%s: left out: %s", path, why);
+	free(path);
+	return yes;
+}
+
 /* The run folders of runs/: names of 16 hex digits */
 static int list_runs(const char *dir, struct strlist *ids, char **err)
 {
@@ -47,10 +68,15 @@ static int list_runs(const char *dir, struct strlist *ids, char **err)
 		free(runs);
 		return -1;
 	}
-	while ((de = readdir(d)))
-		if (strlen(de->d_name) == 16 &&
-		    strspn(de->d_name, "0123456789abcdef") == 16)
-			strlist_add(ids, xstrdup(de->d_name));
+	while ((de = readdir(d))) {
+		if (strlen(de->d_name) != 16 ||
+		    strspn(de->d_name, "0123456789abcdef") != 16)
+			continue;
+		/* a link may lead out of the archive: not followed */
+		if (!run_folder(runs, de->d_name))
+			continue;
+		strlist_add(ids, xstrdup(de->d_name));
+	}
 	closedir(d);
 	free(runs);
 	return 0;

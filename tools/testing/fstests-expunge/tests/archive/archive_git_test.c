@@ -435,6 +435,29 @@ TEST_F(tmp, a_runs_link_out_of_the_archive_is_not_followed)
 	EXPECT_EQ(0, shell_call("test -z \"$(ls -A %s)\"", out));
 }
 
+/* Nor does a reader follow one: the run it leads to is left out, said */
+TEST_F(tmp, a_runs_link_is_not_read_either)
+{
+	char *a = str_printf("%s/a", self->dir);
+	struct proc_out r;
+
+	make_run(self->dir, 1);
+	make_run(self->dir, 2);
+	ASSERT_EQ(0, add(self->dir, "%s/r1", self->dir));
+	/* a whole run outside, linked in under a run's name */
+	ASSERT_EQ(0, shell_call("set -e\n"
+				"$FEXP archive add -a %s/b %s/r2 >/dev/null\n"
+				"cd %s/b/runs\n"
+				"for r in *; do ln -s %s/b/runs/$r %s/runs/$r; done\n",
+				self->dir, self->dir, self->dir, self->dir, a));
+	r = fexp_call(str_printf("matrix --format json %s", a));
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "left out: a symbolic link, not followed"))
+		TH_LOG("%s", r.err);
+	EXPECT_EQ(NULL, strstr(r.out, "6.6.2")) TH_LOG("the linked run was read");
+	EXPECT_NE(NULL, strstr(r.out, "6.6.1"));
+}
+
 TEST_F(tmp, no_path_of_the_adders_machine_is_stored)
 {
 	char *a = str_printf("%s/a", self->dir);
