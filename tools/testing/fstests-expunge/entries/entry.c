@@ -27,7 +27,8 @@
 #define DATA_MAX_SIZE	(16u << 20)
 #define DIAG_MAX	400	/* longest message, escaped */
 
-static void diag_vadd(struct diag *d, bool error, const char *file,
+/* "FILE:LINE: LEVEL: message" into d's messages */
+static void diag_vput(struct diag *d, const char *level, const char *file,
 		      unsigned int line, const char *fmt, va_list ap)
 {
 	struct strbuf sb = { 0 };
@@ -41,14 +42,10 @@ static void diag_vadd(struct diag *d, bool error, const char *file,
 		sb_printf(&sb, "%s: ", file);
 	/* a message quotes at most a few hundred bytes of the input */
 	q = quote_input(msg ? msg : "out of memory", DIAG_MAX);
-	sb_printf(&sb, "%s: %s", error ? "error" : "warning", q);
+	sb_printf(&sb, "%s: %s", level, q);
 	free(msg);
 	free(q);
 	strlist_add(&d->msgs, sb.buf);
-	if (error)
-		d->errors++;
-	else
-		d->warnings++;
 }
 
 void diag_add(struct diag *d, bool error, const char *file,
@@ -57,7 +54,21 @@ void diag_add(struct diag *d, bool error, const char *file,
 	va_list ap;
 
 	va_start(ap, fmt);
-	diag_vadd(d, error, file, line, fmt, ap);
+	diag_vput(d, error ? "error" : "warning", file, line, fmt, ap);
+	va_end(ap);
+	if (error)
+		d->errors++;
+	else
+		d->warnings++;
+}
+
+void diag_note(struct diag *d, const char *file, unsigned int line,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vput(d, "note", file, line, fmt, ap);
 	va_end(ap);
 }
 
@@ -256,8 +267,9 @@ static __printf(2, 3) void line_err(struct line_ctx *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	diag_vadd(c->d, true, c->file, c->line, fmt, ap);
+	diag_vput(c->d, "error", c->file, c->line, fmt, ap);
 	va_end(ap);
+	c->d->errors++;
 	c->errors++;
 }
 

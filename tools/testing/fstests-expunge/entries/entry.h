@@ -64,6 +64,9 @@ struct diag {
 
 __printf(5, 6) void diag_add(struct diag *d, bool error, const char *file,
 			     unsigned int line, const char *fmt, ...);
+/* What the lint takes as it is and says why: counted as neither */
+__printf(4, 5) void diag_note(struct diag *d, const char *file,
+			      unsigned int line, const char *fmt, ...);
 /*
  * An error in the condition of e: the condition cut to a few hundred
  * bytes, so that the reason after it is never cut away.

@@ -267,13 +267,25 @@ static int check_symbols(const struct dataset *ds, const char *srctree,
 /*
  * A test the tree lacks: an error unless the tree's history had it and
  * the line stops applying there (test-fixed-by=/test-fixed= the tree
- * has): users of older fstests still run it under that name.
+ * has): users of older fstests still run it under that name. A tree
+ * without git history (a release tarball) cannot say: there the line's
+ * own test-fixed-by=/test-fixed= (the data's record of the rename or
+ * removal) is taken for it, and a note says so.
  */
 static void gone_test(const struct entry *e, const struct fstests_rev *rev,
 		      const char *fstests, struct diag *d)
 {
 	struct fstests_gone g;
 
+	if (!rev->git && (e->test_fixed_by || e->test_fixed)) {
+		diag_note(d, e->file, e->line,
+			  "%s: not in %s, which has no git history to say: the line records it renamed or removed (%s=%s), taken as such",
+			  e->test, fstests,
+			  e->test_fixed_by ? "test-fixed-by" : "test-fixed",
+			  e->test_fixed_by ? e->test_fixed_by[0] :
+			  e->test_fixed);
+		return;
+	}
 	if (!fstests_rev_gone(rev, e->test, &g)) {
 		diag_add(d, true, e->file, e->line,
 			 "%s: no such test in %s%s", e->test, fstests,

@@ -3,7 +3,8 @@
  * check --fstests: a test the tree no longer has is an error, unless its
  * git history had it (renamed or removed) and the line stops applying
  * to that tree (test-fixed-by=, test-fixed=): users of older fstests
- * still run it under that name. A git fixture built here stands for
+ * still run it under that name; in a tree without git history the line's
+ * own record of it is taken. A git fixture built here stands for
  * fstests: shared/298 moved to generic/746, xfs/539 removed.
  */
 #include "test-util.h"
@@ -98,7 +99,12 @@ TEST_F(tmp, renamed_and_removed_tests_are_judged_from_the_history)
 	proc_out_free(&r);
 }
 
-TEST_F(tmp, without_git_history_a_missing_test_stays_an_error)
+/*
+ * A tree without git history (a release tarball) cannot say what became
+ * of a test: a line that records the rename or removal (test-fixed-by=,
+ * test-fixed=) is taken, with a note; any other missing test is an error.
+ */
+TEST_F(tmp, without_git_history_the_recorded_rename_is_taken)
 {
 	char *dir = self->dir, *moved, *removed;
 	struct proc_out r;
@@ -106,13 +112,21 @@ TEST_F(tmp, without_git_history_a_missing_test_stays_an_error)
 	fstests_history(dir, &moved, &removed);
 	ASSERT_EQ(0, shell_call("rm -rf %s/fst/.git", dir));
 	put_in_dir(dir, "xfs.expunge",
-		   str_printf("%s%.12s%s%s",
+		   str_printf("%s%.12s%s%s%s%s",
 			      "shared/298   fail  test-fixed-by=", moved,
 			      " test-fixed=v2024.05.12  # x\n",
-			      "generic/746  fail  # y\n"));
+			      "generic/746  fail  # y\n",
+			      "xfs/539      fail  test-fixed=v2024.06.01  # z\n",
+			      "xfs/999      fail  # no such test\n"));
 	r = fexp_call(str_printf("check --data %s --fstests %s/fst", dir, dir));
 	EXPECT_EQ(1, r.status);
-	EXPECT_HAS(r.out, "xfs.expunge:1: error: shared/298: no such test in ");
+	EXPECT_HAS(r.out, str_printf("%s%s/fst, %s%s%.12s), %s\n",
+				     "xfs.expunge:1: note: shared/298: not in ", dir, "which has no git history to say: ",
+				     "the line records it renamed or removed (test-fixed-by=",
+				     moved, "taken as such"));
+	EXPECT_HAS(r.out, "xfs.expunge:3: note: xfs/539: not in ");
+	EXPECT_HAS(r.out, "(test-fixed=v2024.06.01), taken as such\n");
+	EXPECT_HAS(r.out, "xfs.expunge:4: error: xfs/999: no such test in ");
 	EXPECT_HAS(r.out, "(renamed or removed? it has no git history to say)\n");
 	EXPECT_HAS(r.out, ": 1 errors, 0 warnings\n");
 	proc_out_free(&r);
