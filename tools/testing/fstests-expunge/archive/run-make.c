@@ -80,19 +80,6 @@ static char *kdevops_machine(const char *path)
 	return (char *)p;
 }
 
-/* The testsuite's hostname="..." attribute in the first bytes */
-static char *hostname_attr(const struct run_file *f)
-{
-	size_t len = f->len < 4096 ? f->len : 4096;
-	const char *p = memmem(f->data, len, " hostname=\"", 11), *q;
-
-	if (!p)
-		return NULL;
-	p += 11;
-	q = memchr(p, '"', f->data + len - p);
-	return q && q > p ? xstrndup(p, q - p) : NULL;
-}
-
 /* The counts of a run, and its first failures for the commit message */
 struct tally {
 	unsigned long tests, fail, notrun;
@@ -163,8 +150,8 @@ static void describe(struct new_run *run, const struct result_file *rf,
 		machine = xstrdup(o->machine);
 	if (!machine)
 		machine = kdevops_machine(path);
-	if (!machine)
-		machine = hostname_attr(&run->f[0]);
+	if (!machine && rf && rf->hostname)
+		machine = xstrdup(rf->hostname);
 	record_set(r, "machine", machine ? machine : "unknown");
 	free(kernel);
 	free(section);

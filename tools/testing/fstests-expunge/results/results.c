@@ -351,6 +351,8 @@ static void on_testsuite(struct reader *rd, const xmlChar **attrs, int n)
 	rd->rf->started = attr(attrs, n, "start_timestamp");
 	if (!rd->rf->started)
 		rd->rf->started = attr(attrs, n, "timestamp");
+	free(rd->rf->hostname);
+	rd->rf->hostname = attr(attrs, n, "hostname");
 	if (rd->whole)
 		keep_attrs(rd->rf, attrs, n);
 	/* fstests writes time="" until the run ends */
@@ -944,6 +946,7 @@ void result_free(struct result_file *rf)
 	free(rf->section);
 	free(rf->why_incomplete);
 	free(rf->started);
+	free(rf->hostname);
 	memset(rf, 0, sizeof(*rf));
 }
 

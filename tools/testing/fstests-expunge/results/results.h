@@ -67,6 +67,7 @@ struct result_file {
 	bool pooled;
 	double time;		/* the testsuite's time= in seconds, or -1 */
 	char *started;		/* its start_timestamp= (else timestamp=) */
+	char *hostname;		/* its hostname=, entities decoded */
 	bool incomplete;	/* the run stopped early */
 	char *why_incomplete;	/* with file and line when cut short */
 	unsigned long repaired;	/* unescaped attributes that were repaired */
