@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "lib/escape.h"
 #include "entries/view.h"
 
 static const struct usage usage = {
@@ -28,6 +29,7 @@ static int print_view(struct kernel_opts *ko, const char *fs,
 	struct kdata_cache kc;
 	const struct kdata *kd;
 	struct strbuf sb = { 0 };
+	char *head;
 
 	kdata_init(&kc, ko);
 	kd = kdata_load(&kc, fs);
@@ -35,8 +37,11 @@ static int print_view(struct kernel_opts *ko, const char *fs,
 		kdata_free(&kc);
 		return EXIT_USAGE;
 	}
-	sb_printf(&sb, "# %s, %s%s\n", kd->desc,
-		  section ? "section " : "no section", section ? section : "");
+	head = xasprintf("%s, %s%s", kd->desc,
+			 section ? "section " : "no section",
+			 section ? section : "");
+	sb_wrap(&sb, "# ", "#   ", head, 72);
+	free(head);
 	view_lines(kd, section, &sb);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	sb_free(&sb);

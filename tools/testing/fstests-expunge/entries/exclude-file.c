@@ -4,6 +4,16 @@
 #include <string.h>
 
 #include "entries/exclude-file.h"
+#include "lib/escape.h"
+
+/* Columns: the file can be pasted into a mail */
+#define WIDTH	72
+
+/* text as "# " lines, wrapped; a word is never split */
+static void comment(struct strbuf *out, const char *text)
+{
+	sb_wrap(out, "# ", "#   ", text, WIDTH);
+}
 
 size_t exclude_section_only(const struct kdata *kd, const char *section)
 {
@@ -50,10 +60,13 @@ static void expand_group(const struct applied *a,
 	size_t i = tests->n;
 
 	if (!xo->tree) {
-		sb_printf(out, "# not expanded (no fstests tree): %s # ",
+		struct strbuf text = { 0 };
+
+		sb_printf(&text, "not expanded (no fstests tree): %s # ",
 			  a->test);
-		entry_describe(a->entry, out);
-		sb_puts(out, "\n");
+		entry_describe(a->entry, &text);
+		comment(out, text.buf);
+		sb_free(&text);
 		if (xo->unexpanded)
 			strlist_add(xo->unexpanded, xstrdup(group));
 		return;
@@ -88,16 +101,56 @@ static void left_out(const struct applied_set *set,
 	if (n)
 		qsort(v, n, sizeof(*v), out_cmp);
 	for (i = 0; i < n; i++) {
+		struct strbuf lead = { 0 }, text = { 0 };
+
 		if (i && !strcmp(v[i].test, v[i - 1].test))
 			continue;
-		sb_printf(out, "%s # ", v[i].test);
+		/* the test at column 0, the rest a comment */
+		sb_printf(&lead, "%s # ", v[i].test);
 		if (v[i].group)
-			sb_printf(out, "group %s: ", v[i].group);
-		entry_describe(v[i].a->entry, out);
-		sb_puts(out, "\n");
+			sb_printf(&text, "group %s: ", v[i].group);
+		entry_describe(v[i].a->entry, &text);
+		sb_wrap(out, lead.buf, "#   ", text.buf, WIDTH);
+		sb_free(&lead);
+		sb_free(&text);
 	}
 	free(v);
 	strlist_free(&tests);
+}
+
+/* What became of entry i: a "# " line saying so and why */
+static void explain_one(const struct kdata *kd, const struct exclude_opts *xo,
+			const char *section, const struct applied_set *set,
+			size_t i, struct strbuf *out)
+{
+	const struct entry *e = &kd->ds.entries[i];
+	struct strbuf why = { 0 };
+	const struct applied *a;
+	enum verdict v;
+	const char *what;
+
+	v = selector_check(&kd->sel, i, section, &why);
+	/* what happens to the test: the entries merged */
+	a = v == APPLIES ? applied_find(set, e->test) : NULL;
+	if (!a)
+		what = "not applied";
+	else if (a->kind == KIND_FLAKY)
+		what = "runs (flaky)";
+	else if (a->kind == KIND_FAIL && xo->run_known)
+		what = "runs (--run-known-failures)";
+	else
+		what = "left out";
+	/* undecided, but that does not matter: not counted */
+	if (v != APPLIES && v != NOT_COND && e->cond && kd->sel.cond[i] == '?')
+		sb_printf(&why, "; if %s: undecided (no config), not counted",
+			  e->cond);
+	if (a && a->kind != e->kind)
+		sb_printf(&why, "; %s (%s:%u) decides", kind_name(a->kind),
+			  entry_file(a->entry), a->entry->line);
+	/* one line each, however long: --explain asked for everything */
+	sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what, e->test,
+		  kind_name(e->kind), entry_file(e), e->line, why.buf);
+	sb_free(&why);
 }
 
 void exclude_list(const struct kdata *kd, const struct datadir *dd,
@@ -105,57 +158,29 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 		  struct strbuf *out)
 {
 	struct applied_set set;
+	struct strbuf text = { 0 };
 	char vbuf[48];
 	size_t i, n;
 
 	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
 		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s); data %s\n", kd->k.release,
+	sb_printf(out, "# kernel %s (version %s)\n# data %s\n", kd->k.release,
 		  kver_str(&kd->k.version, vbuf),
 		  dd->dir ? dd->dir : "built in");
 	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
 		  progname);
 	if (kd->note)
-		sb_printf(out, "# %s\n", kd->note);
+		comment(out, kd->note);
 	kdata_say_undecided(kd, section, out);
 	n = exclude_section_only(kd, section);
-	if (n)
-		sb_printf(out, "# %zu %s: give --section\n", n, SECTION_ONLY);
+	if (n) {
+		sb_printf(&text, "%zu %s: give --section", n, SECTION_ONLY);
+		comment(out, text.buf);
+		sb_free(&text);
+	}
 	select_section(&kd->sel, section, &set);
 	left_out(&set, xo, out);
-	if (xo->explain) {
-		for (i = 0; i < kd->ds.n; i++) {
-			const struct entry *e = &kd->ds.entries[i];
-			const struct applied *a;
-			struct strbuf why = { 0 };
-			enum verdict v;
-			const char *what;
-
-			v = selector_check(&kd->sel, i, section, &why);
-			/* what happens to the test: the entries merged */
-			a = v == APPLIES ? applied_find(&set, e->test) : NULL;
-			if (!a)
-				what = "not applied";
-			else if (a->kind == KIND_FLAKY)
-				what = "runs (flaky)";
-			else if (a->kind == KIND_FAIL && xo->run_known)
-				what = "runs (--run-known-failures)";
-			else
-				what = "left out";
-			/* undecided, but that does not matter: not counted */
-			if (v != APPLIES && v != NOT_COND && e->cond &&
-			    kd->sel.cond[i] == '?')
-				sb_printf(&why, "; if %s: undecided (no config), not counted",
-					  e->cond);
-			if (a && a->kind != e->kind)
-				sb_printf(&why, "; %s (%s:%u) decides",
-					  kind_name(a->kind),
-					  entry_file(a->entry), a->entry->line);
-			sb_printf(out, "# %s: %s %s (%s:%u): %s\n", what,
-				  e->test, kind_name(e->kind), entry_file(e),
-				  e->line, why.buf);
-			sb_free(&why);
-		}
-	}
+	for (i = 0; xo->explain && i < kd->ds.n; i++)
+		explain_one(kd, xo, section, &set, i, out);
 	applied_free(&set);
 }

@@ -353,7 +353,7 @@ static enum verdict check_versions(const struct entry *e, const struct kver *k,
 	}
 	if (e->has_until && kver_list_matches(&e->until, k, &at)) {
 		if (why)
-			sb_printf(why, "not known past %s (until=; kernel %s)",
+			sb_printf(why, "until %s, nothing known from there on (until=; kernel %s)",
 				  kver_str(at, buf), kver_str(k, kbuf));
 		return NOT_UNTIL;
 	}
@@ -561,6 +561,39 @@ void entry_describe(const struct entry *e, struct strbuf *sb)
 	sb_printf(sb, " (%s:%u)", entry_file(e), e->line);
 }
 
+/*
+ * since= and until= as what applies: "6.1.y only" when they bracket one
+ * series (since 6.1-rc4 or 6.1, until 6.2-rc1), else "since 6.1-rc4;
+ * until 6.6.30" (since alone says nothing of an entry that applies).
+ * Returns the next separator.
+ */
+static const char *add_bounds(const struct entry *e, const char *sep,
+			      struct strbuf *sb)
+{
+	const struct kver *s = e->has_since && e->since.n == 1 ?
+			       &e->since.v[0] : NULL;
+	const struct kver *u = e->has_until && e->until.n == 1 ?
+			       &e->until.v[0] : NULL;
+
+	if (s && u && !s->patch && u->rc == 1 && !u->patch &&
+	    ((u->major == s->major && u->minor == s->minor + 1) ||
+	     (u->major == s->major + 1 && !u->minor && s->minor >= 19))) {
+		sb_printf(sb, "%s%u.%u.y only", sep, s->major, s->minor);
+		return "; ";
+	}
+	if (e->has_since && e->has_until) {
+		sb_printf(sb, "%ssince ", sep);
+		add_versions(sb, &e->since);
+		sep = "; ";
+	}
+	if (e->has_until) {
+		sb_printf(sb, "%suntil ", sep);
+		add_versions(sb, &e->until);
+		sep = "; ";
+	}
+	return sep;
+}
+
 /* " [cause test; seen 6.12.3; ...]": what the line says of itself */
 void entry_evidence(const struct entry *e, struct strbuf *sb)
 {
@@ -580,11 +613,8 @@ void entry_evidence(const struct entry *e, struct strbuf *sb)
 		add_versions(sb, &e->passed);
 		sep = "; ";
 	}
-	if (e->has_until) {
-		sb_printf(sb, "%snot known past ", sep);
-		add_versions(sb, &e->until);
-		sep = "; ";
-	}
+	if (e->has_until)
+		sep = add_bounds(e, sep, sb);
 	if (e->test_fixed_by || e->test_fixed) {
 		sb_printf(sb, "%sfstests fix ", sep);
 		if (e->test_fixed_by)
@@ -597,11 +627,6 @@ void entry_evidence(const struct entry *e, struct strbuf *sb)
 	if (e->env) {
 		sb_printf(sb, "%senv ", sep);
 		add_list(sb, e->env);
-		sep = "; ";
-	}
-	if (e->from) {
-		sb_printf(sb, "%sfrom ", sep);
-		add_list(sb, e->from);
 		sep = "; ";
 	}
 	if (*sep == ';')

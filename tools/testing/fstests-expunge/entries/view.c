@@ -2,10 +2,15 @@
 /* A maintainer's view: the data lines that apply to one kernel and section. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "entries/entry-format.h"
 #include "entries/entry-keys.h"
 #include "entries/view.h"
+#include "lib/escape.h"
+
+/* Columns: the view can be pasted into a mail */
+#define WIDTH	72
 
 /* Groups in this order: the cause said first, none said last */
 static int cause_rank(enum entry_cause c)
@@ -68,13 +73,39 @@ static int place_width(const struct entry **v, size_t n)
 	return w;
 }
 
+/*
+ * "FILE:LINE: " and the data line without its provenance (from=: the
+ * file has it); a line too wide for a mail goes on, indented, the
+ * comment on lines of its own
+ */
+static void view_line(const struct entry *e, int w, struct strbuf *sb)
+{
+	struct strbuf place = { 0 }, line = { 0 };
+	struct entry shown = *e;
+	char *hash;
+
+	sb_printf(&place, "%s:%u:", entry_file(e), e->line);
+	sb_printf(&place, "%*s", w + 1 - (int)place.len, "");
+	shown.from = NULL;
+	entry_format(&shown, &line);
+	hash = strstr(line.buf, "  # ");
+	if (place.len + line.len <= WIDTH || !hash) {
+		sb_wrap(sb, place.buf, "    ", line.buf, WIDTH);
+	} else {
+		*hash = '\0';
+		sb_wrap(sb, place.buf, "    ", line.buf, WIDTH);
+		sb_wrap(sb, "    # ", "    # ", hash + 4, WIDTH);
+	}
+	sb_free(&place);
+	sb_free(&line);
+}
+
 size_t view_lines(const struct kdata *kd, const char *section,
 		  struct strbuf *sb)
 {
 	size_t n, i, j;
 	const struct entry **v = applying(kd, section, &n);
 	int w = place_width(v, n);
-	char *place;
 
 	summary(v, n, sb);
 	for (i = 0; i < n; i = j) {
@@ -85,14 +116,8 @@ size_t view_lines(const struct kdata *kd, const char *section,
 			  kind_name(v[i]->kind),
 			  v[i]->cause == CAUSE_NONE ? "not said" :
 			  cause_name(v[i]->cause), j - i, j - i == 1 ? "" : "s");
-		for (; i < j; i++) {
-			place = xasprintf("%s:%u:", entry_file(v[i]),
-					  v[i]->line);
-			sb_printf(sb, "%-*s ", w, place);
-			free(place);
-			entry_format(v[i], sb);
-			sb_puts(sb, "\n");
-		}
+		for (; i < j; i++)
+			view_line(v[i], w, sb);
 	}
 	free(v);
 	return n;

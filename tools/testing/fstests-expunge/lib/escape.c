@@ -113,6 +113,34 @@ size_t utf8_cut(const char *s, size_t len, size_t max)
 	return ((unsigned char)s[n] & 0xc0) == 0x80 ? max : n;
 }
 
+void sb_wrap(struct strbuf *out, const char *first, const char *indent,
+	     const char *text, size_t width)
+{
+	const char *lead = first;
+
+	while (*text == ' ')
+		text++;
+	while (*text) {
+		size_t room = width > strlen(lead) ? width - strlen(lead) : 0;
+		size_t n = strlen(text);
+
+		if (n > room) {
+			/* the last space in the room, else the word whole */
+			for (n = room; n && text[n] != ' '; n--)
+				;
+			if (!n)
+				n = strcspn(text, " ");
+			while (n && text[n - 1] == ' ')
+				n--;
+		}
+		sb_printf(out, "%s%.*s\n", lead, (int)n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		lead = indent;
+	}
+}
+
 char *quote_input(const char *s, size_t max)
 {
 	struct strbuf sb = { 0 };

@@ -28,6 +28,14 @@ void sb_add_markup(struct strbuf *sb, const char *s);
  * character in two: len, or max less a character's first bytes.
  */
 size_t utf8_cut(const char *s, size_t len, size_t max);
+/*
+ * Append text as lines of at most width bytes, the first starting with
+ * first, the others with indent, broken at spaces only: a word longer
+ * than the room (a URL, a commit id) is never split, it has a line of
+ * its own however long. Nothing for an empty text.
+ */
+void sb_wrap(struct strbuf *out, const char *first, const char *indent,
+	     const char *text, size_t width);
 /* How many of the n bytes at s are valid UTF-8 before the first that is not */
 size_t utf8_valid_len(const char *s, size_t n);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */

@@ -258,7 +258,7 @@ TEST(exclude_expected_lines)
 	EXPECT_STREQ("ext4/032\ngeneric/042\ngeneric/079\ngeneric/470\ngeneric/742\n",
 		     tests);
 	EXPECT_HAS(r.out,
-		   "\ngeneric/079 # expunge: hangs on chattr +i of a device node (global.expunge:4)\n");
+		   "\ngeneric/079 # expunge: hangs on chattr +i of a device node\n#   (global.expunge:4)\n");
 	EXPECT_HAS(r.out,
 		   "\next4/032 # fail fixed-by 0123456789ab (ext4.expunge:7)\n");
 	EXPECT_TRUE(str_starts(r.out, "# fstests exclude list for ext4, section ext4_4k_dax\n"));

@@ -183,4 +183,22 @@ TEST(utf8_cut_keeps_characters_whole)
 	EXPECT_EQ(4, utf8_cut("\x80\x80\x80\x80\x80\x80", 6, 4));
 }
 
+/* Wrapped text breaks at spaces only: a long word is kept whole */
+TEST(wrap_never_splits_a_word)
+{
+	struct strbuf sb = { 0 };
+
+	sb_wrap(&sb, "# ", "#   ", "one two three four", 12);
+	EXPECT_STREQ("# one two\n#   three\n#   four\n", sb.buf);
+	sb_free(&sb);
+	/* a commit id longer than the room: a line of its own, whole */
+	sb_wrap(&sb, "Fix: ", "  ",
+		"see 0123456789abcdef0123456789abcdef01234567 now", 20);
+	EXPECT_STREQ("Fix: see\n  0123456789abcdef0123456789abcdef01234567\n  now\n",
+		     sb.buf);
+	sb_free(&sb);
+	sb_wrap(&sb, "a", "b", "", 10);
+	EXPECT_EQ(NULL, sb.buf);
+}
+
 TEST_HARNESS_MAIN
