@@ -26,8 +26,10 @@ static const struct usage usage = {
 "an expunge entry applies (a test that may crash is not run on a\n"
 "guess), a fail entry does not; each is named on stderr and in the file.",
 	.exit_status =
-"Exit status: 0 (also with undecided entries), or 2 on bad usage or\n"
-"unreadable input (a --config that cannot be read).",
+"Exit status: 0 (also with undecided entries, or a section no entry\n"
+"and no harness names: one note says so), or 2 on bad usage or\n"
+"unreadable input (a --config that cannot be read, a --fs that has no\n"
+"data and that fstests does not run).",
 };
 
 /* Whether the options make sense together; says why not */
@@ -59,8 +61,8 @@ int do_exclude(int argc, char **argv)
 	struct exclude_job job = { .ko = &ko, .sections = &sections };
 	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
 	const struct opt opts[] = {
-		OPT_STRING('f', "fs", &job.xo.fs, "FS",
-			   "the filesystem (FSTYP): ext4, xfs, btrfs, ..."),
+		OPT_FS(&job.xo.fs,
+		       "the filesystem (FSTYP): ext4, xfs, btrfs, ..."),
 		OPT_STRLIST('s', "section", &sections, "S",
 			    "the fstests config section; entries with section=\n"
 			    "apply only when it matches"),

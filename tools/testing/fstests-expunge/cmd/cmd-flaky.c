@@ -28,6 +28,7 @@ static void list_flaky(const struct kdata *kd, const char *section,
 
 	if (header)
 		sb_printf(sb, "# section %s\n", section);
+	kdata_say_section(kd, section, NULL);
 	kdata_say_undecided(kd, section, NULL);
 	select_section(&kd->sel, section, &set);
 	for (i = 0; i < set.n; i++) {
@@ -72,7 +73,7 @@ int do_flaky(int argc, char **argv)
 	struct kernel_opts ko = { 0 };
 	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
 	const struct opt opts[] = {
-		OPT_STRING('f', "fs", &fs, "FS", "the filesystem (FSTYP)"),
+		OPT_FS(&fs, "the filesystem (FSTYP)"),
 		OPT_STRLIST('s', "section", &sections, "S",
 			    "the fstests config section (repeat for more)"),
 		OPT_STRING(0, "fstests", &ko.fstests, "DIR",

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "entries/entry.h"
+#include "entries/data-dir.h"
 #include "fstests/tree.h"
 #include "lib/fileio.h"
 #include "run/run.h"
@@ -87,8 +87,7 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 {
 	DECLARE_KERNEL_OPTIONS(kernel_options, &o->k);
 	const struct opt opts[] = {
-		OPT_STRING('f', "fs", &o->fs, "FS",
-			   "the filesystem (FSTYP) whose data applies"),
+		OPT_FS(&o->fs, "the filesystem (FSTYP) whose data applies"),
 		OPT_STRING('s', "section", &o->section, "S",
 			   "the fstests config section to run"),
 		OPT_STRING(0, "fstests", &o->fstests, "DIR",

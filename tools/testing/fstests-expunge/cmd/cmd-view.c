@@ -42,6 +42,7 @@ static int print_view(struct kernel_opts *ko, const char *fs,
 			 section ? section : "");
 	sb_wrap(&sb, "# ", "#   ", head, 72);
 	free(head);
+	kdata_say_section(kd, section, &sb);
 	view_lines(kd, section, &sb);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	sb_free(&sb);
@@ -55,7 +56,7 @@ int do_view(int argc, char **argv)
 	struct kernel_opts ko = { 0 };
 	DECLARE_KERNEL_OPTIONS(kernel_options, &ko);
 	const struct opt opts[] = {
-		OPT_STRING('f', "fs", &fs, "FS", "the filesystem (FSTYP)"),
+		OPT_FS(&fs, "the filesystem (FSTYP)"),
 		OPT_STRING('s', "section", &section, "S",
 			   "the fstests config section"),
 		OPT_STRING(0, "fstests", &ko.fstests, "DIR",

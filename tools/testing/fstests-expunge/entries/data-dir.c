@@ -13,8 +13,10 @@
 
 #include "entries/builtin-data.h"
 #include "entries/data-dir.h"
+#include "entries/known-names.h"
 #include "lib/base.h"
 #include "lib/strbuf.h"
+#include "lib/suggest.h"
 
 #define DATA_SUFFIX	".expunge"
 
@@ -251,6 +253,56 @@ bool valid_fs_name(const char *fs)
 	return true;
 }
 
+int opt_fs(const struct opt *o, const char *arg)
+{
+	static char name[64];
+	size_t i;
+
+	if (strlen(arg) >= sizeof(name)) {
+		pr_err("--fs %.20s...: no filesystem has so long a name", arg);
+		return -1;
+	}
+	for (i = 0; arg[i]; i++)
+		name[i] = arg[i] >= 'A' && arg[i] <= 'Z' ? arg[i] - 'A' + 'a' :
+			  arg[i];
+	name[i] = '\0';
+	*(const char **)o->value = name;
+	return 0;
+}
+
+/*
+ * "no filesystem 'ext5': no data file, and no FSTYP fstests runs (there
+ * is data for: ...; did you mean ext4?)"
+ */
+static char *no_such_fs(const struct datadir *dd, const char *fs)
+{
+	char **known = datadir_filesystems(dd);
+	struct strbuf sb = { 0 }, close = { 0 }, msg = { 0 };
+	size_t i, n;
+	const char *best;
+
+	for (n = 0; known[n]; n++)
+		sb_printf(&sb, " %s", known[n]);
+	/* every name as close as the closest, when that is a likely typo */
+	best = suggest_name(fs, known, n);
+	for (i = 0; best && i < n; i++) {
+		if (edit_distance(fs, known[i]) == edit_distance(fs, best))
+			sb_printf(&close, "%s%s", close.len ? " or " : "; did you mean ",
+				  known[i]);
+	}
+	if (close.len)
+		sb_puts(&close, "?");
+	sb_printf(&msg, "no filesystem '%s': no data file in %s, ", fs,
+		  dd->dir ? dd->dir : "the built-in data");
+	sb_printf(&msg, "and no FSTYP fstests runs (there is data for:%s%s; ",
+		  sb.buf ? sb.buf : " none", close.buf ? close.buf : "");
+	sb_printf(&msg, "fstests also runs: %s)", fstyp_names);
+	free_list(known);
+	sb_free(&sb);
+	sb_free(&close);
+	return msg.buf;
+}
+
 /* "no data for filesystem 'fs' in DIR (there is data for: ...)" */
 static char *no_data(const struct datadir *dd, const char *fs)
 {
@@ -298,6 +350,10 @@ int datadir_load(const struct datadir *dd, const char *fs,
 	if (datadir_load_name(dd, fs, ds, d, &why)) {
 		free(why);
 		why = NULL;
+		if (!fstyp_known(fs)) {
+			*err = no_such_fs(dd, fs);
+			return -1;
+		}
 		ret = 1;
 	}
 	/* global.expunge holds for every filesystem, one without a file too */

@@ -7,6 +7,7 @@
 #define FEXP_DATA_DIR_H
 
 #include "entries/entry.h"
+#include "lib/parse-options.h"
 
 #define DATA_ENV	"FSTESTS_EXPUNGE_DATA"
 #define GLOBAL_DATA	"global"
@@ -27,6 +28,13 @@ struct datadir {
  */
 bool valid_fs_name(const char *fs);
 
+/*
+ * --fs NAME, in lower case whatever it was given in (EXT4 is ext4), into
+ * the const char * the option points to
+ */
+int opt_fs(const struct opt *o, const char *arg);
+#define OPT_FS(v, h)	OPT_CALLBACK('f', "fs", (v), "FS", (h), opt_fs)
+
 /* Choose the data directory; -1 with *err when --data/env is unusable. */
 int datadir_find(const char *opt, struct datadir *dd, char **err);
 void datadir_free(struct datadir *dd);
@@ -38,7 +46,8 @@ char **datadir_filesystems(const struct datadir *dd);
  * Load global.expunge and FS.expunge, then eol/global.expunge and
  * eol/FS.expunge if they exist. Returns 0; 1 with *err saying so
  * when fs has no file of its own and only global.expunge was loaded; -1
- * with *err when there is no data for fs at all. Parse problems go to d.
+ * with *err when there is no data for fs at all, or fs has no file and
+ * is no filesystem fstests runs (ext5: a typo). Parse problems go to d.
  */
 int datadir_load(const struct datadir *dd, const char *fs,
 		 struct dataset *ds, struct diag *d, char **err);

@@ -171,6 +171,7 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 		  progname);
 	if (kd->note)
 		comment(out, kd->note);
+	kdata_say_section(kd, section, out);
 	kdata_say_undecided(kd, section, out);
 	n = exclude_section_only(kd, section);
 	if (n) {

@@ -5,6 +5,8 @@
 
 #include "entries/entry-keys.h"
 #include "entries/for-kernel.h"
+#include "entries/known-names.h"
+#include "lib/escape.h"
 #include "fstests/tree.h"
 #include "kernel/kimage.h"
 
@@ -274,6 +276,19 @@ void kdata_say_undecided(const struct kdata *kd, const char *section,
 			  UNDECIDED_POLICY, sb.buf);
 		sb_free(&sb);
 	}
+}
+
+void kdata_say_section(const struct kdata *kd, const char *section,
+		       struct strbuf *comment)
+{
+	char *note = section_unknown(&kd->ds, kd->fs, section);
+
+	if (!note)
+		return;
+	pr_warn("%s", note);
+	if (comment)
+		sb_wrap(comment, "# note: ", "#   ", note, 72);
+	free(note);
 }
 
 void kdata_free(struct kdata_cache *kc)

@@ -82,6 +82,15 @@ const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 void kdata_say_undecided(const struct kdata *kd, const char *section,
 			 struct strbuf *comment);
 
+/*
+ * A section no entry of the data names and no harness configuration of
+ * the filesystem either (a typo?): a warning on stderr naming what is
+ * known and, when comment is not NULL, a "# " note into it. Nothing for
+ * a known section or none.
+ */
+void kdata_say_section(const struct kdata *kd, const char *section,
+		       struct strbuf *comment);
+
 void kdata_free(struct kdata_cache *kc);
 
 #endif

@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "entries/entry-keys.h"
 #include "fstests/rev.h"
@@ -191,7 +192,7 @@ static size_t section_names(const char *fs, const char *section,
 	size_t n = fs ? strlen(fs) : 0, i = 0;
 	const char *bare = section;
 
-	if (n && !strncmp(section, fs, n) &&
+	if (n && !strncasecmp(section, fs, n) &&
 	    (section[n] == '_' || section[n] == '/') && section[n + 1])
 		bare = section + n + 1;
 	names[i++] = xstrdup(section);
@@ -215,7 +216,8 @@ bool section_matches(char *const *globs, const char *fs,
 
 		pos |= !not;
 		for (j = 0; j < n; j++) {
-			if (fnmatch(globs[i] + not, names[j], 0))
+			/* EXT4_4K is ext4_4k: case does not tell sections */
+			if (fnmatch(globs[i] + not, names[j], FNM_CASEFOLD))
 				continue;
 			if (not)
 				neg = true;

@@ -61,8 +61,9 @@ void selector_free(struct selector *s);
  * Do section= globs (NULL-terminated; "!GLOB" for a section the entry is
  * not for) match section of filesystem fs? For fs F, the names X, F_X
  * and F/X are one configuration (xfstests-bld says 4k or ext4/4k,
- * kdevops ext4_4k): each is tried. True when a name matches a positive
- * glob (or there is none) and no name matches a negative one.
+ * kdevops ext4_4k): each is tried, whatever the case. True when a name
+ * matches a positive glob (or there is none) and no name matches a
+ * negative one.
  */
 bool section_matches(char *const *globs, const char *fs,
 		     const char *section);
