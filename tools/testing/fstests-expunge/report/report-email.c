@@ -12,6 +12,7 @@
 
 #include "lib/escape.h"
 #include "report/report.h"
+#include "report/verdict.h"
 
 #define EMAIL_WIDTH	72
 #define FAILURE_LINES	4	/* of a failure's message and diff */

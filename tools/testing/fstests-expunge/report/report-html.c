@@ -11,6 +11,7 @@
 
 #include "lib/escape.h"
 #include "report/report.h"
+#include "report/verdict.h"
 
 /* Colours by class: background, then text (contrast 4.5:1 or more) */
 static const char *const colours[NR_CLS][2] = {

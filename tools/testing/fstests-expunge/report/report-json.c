@@ -10,6 +10,7 @@
 #include "entries/entry-json.h"
 #include "lib/json-writer.h"
 #include "report/report.h"
+#include "report/verdict.h"
 
 #define JSON_VERSION	3
 /*
@@ -54,29 +55,6 @@ static void attempts(struct json_writer *w, const char *prefix,
 	free(a);
 	free(f);
 	free(c);
-}
-
-void report_hints_json(struct json_writer *w, const char *hints)
-{
-	const char *p, *nl;
-
-	jsonw_name(w, "hints");
-	if (!hints) {
-		jsonw_null(w);
-		return;
-	}
-	jsonw_start_array(w);
-	for (p = hints; *p; p = nl + 1) {
-		char *line;
-
-		nl = strchrnul(p, '\n');
-		line = xstrndup(p, nl - p);
-		jsonw_string(w, trim(line));
-		free(line);
-		if (!*nl)
-			break;
-	}
-	jsonw_end_array(w);
 }
 
 static void result(struct json_writer *w, const struct test_verdict *v)

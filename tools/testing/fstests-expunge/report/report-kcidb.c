@@ -12,6 +12,7 @@
 
 #include "lib/json-writer.h"
 #include "report/report.h"
+#include "report/verdict.h"
 
 #define KCIDB_MAJOR		5
 #define KCIDB_MINOR		3

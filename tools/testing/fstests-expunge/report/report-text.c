@@ -4,29 +4,9 @@
 
 #include "lib/escape.h"
 #include "report/report.h"
+#include "report/verdict.h"
 
 #define WIDTH	76
-
-void attempts_describe(const struct tally *t, struct strbuf *sb)
-{
-	unsigned int ran = t ? t->pass + t->fail : 0;
-
-	if (!t)
-		sb_puts(sb, "absent");
-	else if (!ran)
-		sb_puts(sb, "not run");
-	else if (!t->fail)
-		sb_printf(sb, "passed%s", ran > 1 ? " every attempt" : "");
-	else if (t->crashed && ran == 1)
-		sb_puts(sb, "crashed");
-	else if (t->crashed)
-		sb_printf(sb, "%u/%u failed, %u crashed", t->fail, ran,
-			  t->crashed);
-	else if (ran == 1)
-		sb_puts(sb, "failed");
-	else
-		sb_printf(sb, "%u/%u failed", t->fail, ran);
-}
 
 /*
  * Text from the results or the data, on a line of its own making: a line
@@ -124,18 +104,6 @@ static void incomplete(const struct report *r, struct strbuf *out)
 			sb_puts(out, "\n");
 		}
 	}
-}
-
-const enum cls report_columns[NR_CLS - 1] = {
-	CLS_REGRESSION, CLS_CRASH, CLS_FIXED, CLS_STILL_FAILING, CLS_KNOWN,
-	CLS_UNEXPECTED_PASS, CLS_FLAKY, CLS_NEW, CLS_MISSING, CLS_NOT_RUN,
-};
-
-const struct tally *verdict_failure(const struct test_verdict *v)
-{
-	const struct tally *t = v->cand && v->cand->fail ? v->cand : v->base;
-
-	return t && t->fail ? t : NULL;
 }
 
 static void summary(const struct report *r, struct strbuf *out)

@@ -33,15 +33,4 @@ void kcidb_checkout_source(const struct compare_opts *co,
 void kcidb_checkout(struct json_writer *w, const struct report *r,
 		    const char *kernel);
 
-/* "hints": the fix lines of compare --fstests (JSON, KCIDB), or null */
-void report_hints_json(struct json_writer *w, const char *hints);
-
-/* The columns of the summaries: every class but pass, in report order. */
-extern const enum cls report_columns[NR_CLS - 1];
-/* The failure a test's report shows: the run's, else the baseline's. */
-const struct tally *verdict_failure(const struct test_verdict *v);
-
-/* "2/4 failed", "passed", "not run": the attempts of one side. */
-void attempts_describe(const struct tally *t, struct strbuf *sb);
-
 #endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What every compare report says alike of a test and of a section. */
+#ifndef FEXP_VERDICT_H
+#define FEXP_VERDICT_H
+
+#include "compare/compare.h"
+
+struct json_writer;
+
+/* The columns of the summaries: every class but pass, in report order. */
+extern const enum cls report_columns[NR_CLS - 1];
+/* The failure a test's report shows: the run's, else the baseline's. */
+const struct tally *verdict_failure(const struct test_verdict *v);
+
+/* "2/4 failed", "passed", "not run": the attempts of one side. */
+void attempts_describe(const struct tally *t, struct strbuf *sb);
+
+/* "hints": the fix lines of compare --fstests (JSON, KCIDB), or null */
+void report_hints_json(struct json_writer *w, const char *hints);
+
+#endif
