@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "report/report.h"
+#include "report/format.h"
+#include "report/report-compare.h"
 
 static const struct usage usage = {
 	.cmd = "compare",
@@ -96,8 +97,7 @@ int do_compare(int argc, char **argv)
 		OPT_CALLBACK(0, "map", &co.maps, "BASE=SECTION",
 			     "compare baseline section BASE with SECTION",
 			     add_map),
-		OPT_CHOICE('f', "format", &co.format,
-			   "text|json|ktap|kcidb|email|html",
+		OPT_CHOICE('f', "format", &co.format, format_choices("compare"),
 			   "the report: for people (default), scripts, KTAP,\n"
 			   "KernelCI's KCIDB, a mail, a web page"),
 		OPT_STRING(0, "origin", &co.origin, "NAME",

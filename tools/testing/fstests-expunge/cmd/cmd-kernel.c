@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "report/format.h"
 #include "report/kernel-found.h"
 
 static const struct usage usage = {
@@ -26,10 +27,11 @@ int do_kernel(int argc, char **argv)
 	const char *format = "text";
 	DECLARE_KERNEL_OPTIONS(kernel_options, &o);
 	const struct opt opts[] = {
-		OPT_CHOICE(0, "format", &format, "text|keys|json",
+		OPT_CHOICE(0, "format", &format, format_choices("kernel"),
 			   "the display (default), key=value lines or JSON"),
 		OPT_PARENT(kernel_options)
 	};
+	const struct output_format *show;
 	struct kernel_found f = { 0 };
 	struct strbuf sb = { 0 };
 	int ret;
@@ -41,9 +43,14 @@ int do_kernel(int argc, char **argv)
 		pr_err("kernel: unexpected argument '%s'", argv[0]);
 		return usage_error("kernel");
 	}
+	show = format_find("kernel", format);
+	if (!show)
+		return EXIT_USAGE;
 	ret = kernel_find_all(&o, &f);
-	if (ret >= 0 && !kernel_found_show(&f, format, &sb))
+	if (ret >= 0) {
+		show->write.kernel(&f, &sb);
 		fwrite(sb.buf, 1, sb.len, stdout);
+	}
 	sb_free(&sb);
 	kernel_found_free(&f);
 	return ret < 0 ? EXIT_USAGE : ret;

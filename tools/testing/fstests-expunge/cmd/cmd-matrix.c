@@ -7,6 +7,7 @@
 #include "cmd/cmd.h"
 #include "lib/fileio.h"
 #include "matrix/matrix-class.h"
+#include "report/format.h"
 #include "report/matrix-report.h"
 
 static const struct usage usage = {
@@ -28,23 +29,22 @@ static const struct usage usage = {
 "Exit status: 0, or 2 on bad usage or an unreadable archive or data.",
 };
 
-static int output(const struct matrix *m, const char *format,
+static int output(const struct matrix *m, const struct output_format *f,
 		  const char *dir)
 {
 	struct strbuf sb = { 0 };
 	char *err = NULL;
 	int ret = 0;
 
-	if (!strcmp(format, "json")) {
-		matrix_json(m, &sb);
-		ret = write_output(NULL, &sb) ? EXIT_USAGE : EXIT_OK;
-		sb_free(&sb);
-		return ret;
-	}
-	if (matrix_html(m, dir, &err)) {
+	if (f->write.matrix(m, dir, &sb, &err)) {
 		pr_err("%s", err);
 		free(err);
 		return EXIT_USAGE;
+	}
+	if (!f->pages) {
+		ret = write_output(NULL, &sb) ? EXIT_USAGE : EXIT_OK;
+		sb_free(&sb);
+		return ret;
 	}
 	fprintf(stderr, "%s: %zu table%s of %lu runs in %s/index.html\n",
 		progname, m->n, m->n == 1 ? "" : "s", m->runs, dir);
@@ -58,7 +58,7 @@ int do_matrix(int argc, char **argv)
 	const struct opt opts[] = {
 		OPT_STRING('o', "output", &dir, "DIR",
 			   "the folder of the pages (html; made if need be)"),
-		OPT_CHOICE(0, "format", &format, "html|json",
+		OPT_CHOICE(0, "format", &format, format_choices("matrix"),
 			   "pages (default), or JSON on standard output"),
 		OPT_STRING('f', "fs", &o.fs, "FS", "only this filesystem"),
 		OPT_STRING('s', "section", &o.section, "S", "only this section"),
@@ -67,6 +67,7 @@ int do_matrix(int argc, char **argv)
 		OPT_DATA(&o, "the data that says known and expunged"),
 		OPT_END()
 	};
+	const struct output_format *f;
 	struct matrix m = { 0 };
 	char *err = NULL;
 	int ret;
@@ -74,10 +75,13 @@ int do_matrix(int argc, char **argv)
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	if (!argc || !dir != !strcmp(format, "json")) {
+	f = format_find("matrix", format);
+	if (!f)
+		return EXIT_USAGE;
+	if (!argc || !dir != !f->pages) {
 		pr_err(!argc ? "matrix: no archive given" :
-		       dir ? "matrix: -o DIR is for html: json goes to standard output" :
-		       "matrix: html needs -o DIR");
+		       dir ? "matrix: -o DIR is for html: %s goes to standard output" :
+		       "matrix: %s needs -o DIR", format);
 		return usage_error("matrix");
 	}
 	if (matrix_build(&o, argv, argc, &m, &err) ||
@@ -87,7 +91,7 @@ int do_matrix(int argc, char **argv)
 		matrix_free(&m);
 		return EXIT_USAGE;
 	}
-	ret = output(&m, format, dir);
+	ret = output(&m, f, dir);
 	matrix_free(&m);
 	return ret;
 }

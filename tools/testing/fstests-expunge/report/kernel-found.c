@@ -6,7 +6,7 @@
 #include "lib/json-writer.h"
 #include "report/kernel-found.h"
 
-static void show_text(const struct kernel_found *f, struct strbuf *sb)
+void kernel_found_text(const struct kernel_found *f, struct strbuf *sb)
 {
 	size_t i;
 
@@ -33,7 +33,7 @@ static void show_text(const struct kernel_found *f, struct strbuf *sb)
 }
 
 /* One key=value a line; an unknown value is empty. */
-static void show_keys(const struct kernel_found *f, struct strbuf *sb)
+void kernel_found_keys(const struct kernel_found *f, struct strbuf *sb)
 {
 	size_t i;
 
@@ -53,7 +53,7 @@ static void show_keys(const struct kernel_found *f, struct strbuf *sb)
 }
 
 /* The same keys as one JSON object; an unknown value is null. */
-static void show_json(const struct kernel_found *f, struct strbuf *sb)
+void kernel_found_json(const struct kernel_found *f, struct strbuf *sb)
 {
 	struct json_writer w;
 	size_t i;
@@ -76,15 +76,6 @@ static void show_json(const struct kernel_found *f, struct strbuf *sb)
 	jsonw_end_object(&w);
 	sb_puts(sb, "\n");
 }
-
-static const struct {
-	const char *name;
-	void (*show)(const struct kernel_found *f, struct strbuf *sb);
-} formats[] = {
-	{ "text", show_text },
-	{ "keys", show_keys },
-	{ "json", show_json },
-};
 
 int kernel_find_all(const struct kernel_opts *o, struct kernel_found *f)
 {
@@ -111,20 +102,6 @@ int kernel_find_all(const struct kernel_opts *o, struct kernel_found *f)
 		ret = EXIT_USAGE;
 	}
 	return ret;
-}
-
-int kernel_found_show(const struct kernel_found *f, const char *format,
-		      struct strbuf *sb)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(formats); i++) {
-		if (!strcmp(format, formats[i].name)) {
-			formats[i].show(f, sb);
-			return 0;
-		}
-	}
-	return -1;
 }
 
 void kernel_found_free(struct kernel_found *f)

@@ -23,12 +23,10 @@ struct kernel_found {
  */
 int kernel_find_all(const struct kernel_opts *o, struct kernel_found *f);
 
-/*
- * f in format "text" (the display), "keys" (key=value lines) or "json",
- * appended to sb. Returns 0, or -1 for another format.
- */
-int kernel_found_show(const struct kernel_found *f, const char *format,
-		      struct strbuf *sb);
+/* f appended to sb: the display, key=value lines, JSON (report/format.c) */
+void kernel_found_text(const struct kernel_found *f, struct strbuf *sb);
+void kernel_found_keys(const struct kernel_found *f, struct strbuf *sb);
+void kernel_found_json(const struct kernel_found *f, struct strbuf *sb);
 
 void kernel_found_free(struct kernel_found *f);
 

@@ -7,13 +7,6 @@
 
 struct json_writer;
 
-/*
- * Compare the runs co names and write the report in co->format to
- * co->output. Returns compare's exit status, or EXIT_USAGE when the
- * report cannot be written. compare and run both end here.
- */
-int report_compare(const struct compare_opts *co);
-
 void report_text(const struct report *r, struct strbuf *out);
 void report_json(const struct report *r, struct strbuf *out);
 void report_ktap(const struct report *r, struct strbuf *out);

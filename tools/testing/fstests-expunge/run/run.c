@@ -13,7 +13,7 @@
 #include "entries/exclude-write.h"
 #include "entries/for-kernel.h"
 #include "lib/fileio.h"
-#include "report/report.h"
+#include "report/report-compare.h"
 #include "results/result-merge.h"
 #include "results/result-write.h"
 #include "run/bisect.h"
