@@ -21,6 +21,13 @@ static __printf(2, 3) void skip(struct found_list *l, const char *fmt, ...)
 	l->skipped++;
 }
 
+static bool link_to_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
 static int walk(const char *dir, int depth, struct strlist *out,
 		struct found_list *l)
 {
@@ -65,6 +72,10 @@ static int walk(const char *dir, int depth, struct strlist *out,
 			     S_ISLNK(st.st_mode) ?
 			     "a symbolic link, not followed (name the file it points to)" :
 			     "not a regular file");
+		} else if (S_ISLNK(st.st_mode) && link_to_dir(path)) {
+			/* a section folder may be one: never dropped unsaid */
+			skip(l, "%s: left out: %s", path,
+			     "a symbolic link to a folder, not followed (name the folder it points to)");
 		}
 		free(path);
 		free(ents[i]);

@@ -528,6 +528,31 @@ TEST_F(hostile, output_folder_pages_never_follow_a_link)
 				"test ! -L out/ext4_4k.exclude\n", self->dir));
 }
 
+/* A linked section folder (a failing run) is never dropped in silence */
+TEST_F(hostile, a_linked_section_folder_is_named_not_dropped)
+{
+	struct hostile h;
+
+	ASSERT_EQ(0, shell_call("set -e\n"
+				"cd %s\n"
+				"mkdir -p r/ok elsewhere/bad\n"
+				"ln -s ../elsewhere/bad r/bad\n", self->dir));
+	put_in_dir(self->dir, "r/ok/result.xml", HEAD SUITE CASE("generic/001") END);
+	put_in_dir(self->dir, "elsewhere/bad/result.xml",
+		   HEAD SUITE "<testcase classname=\"xfstests.bad\" name=\"generic/002\">\n"
+		   "<failure message=\"x\"/></testcase>\n" END);
+	h = hostile_run(self->dir, "compare %s r", DATA);
+	EXPECT_NE(0, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "r/bad: left out: a symbolic link to a folder"))
+		TH_LOG("%s", h.err);
+	hostile_free(&h);
+	h = hostile_run(self->dir, "archive add -a a r");
+	EXPECT_EQ(0, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "r/bad: left out: a symbolic link to a folder"))
+		TH_LOG("%s", h.err);
+	hostile_free(&h);
+}
+
 /* Only the bytes of text reach a terminal: no escape, no C1, no non-UTF-8 */
 static bool terminal_safe(const char *s)
 {

@@ -132,6 +132,32 @@ TEST(what_the_walk_leaves_out_is_said_and_counted)
 	rmtree(dir);
 }
 
+/* A section folder that is a link (to a failing run, say) is named */
+TEST(a_linked_section_folder_is_said_and_counted)
+{
+	char *dir = tree(), *cmd;
+	struct found_list l = { 0 };
+	char *err = NULL;
+
+	touch(dir, "r/s1/result.xml");
+	touch(dir, "elsewhere/s2/result.xml");
+	touch(dir, "r/notes.txt");
+	ASSERT_LT(0, asprintf(&cmd, "ln -s ../elsewhere/s2 %s/r/s2 && ln -s notes.txt %s/r/n",
+			      dir, dir));
+	ASSERT_EQ(0, system(cmd));
+	free(cmd);
+	ASSERT_LT(0, asprintf(&cmd, "%s/r", dir));
+	ASSERT_EQ(0, results_find(cmd, &l, &err));
+	free(cmd);
+	ASSERT_EQ(1, l.n);
+	EXPECT_EQ(1, l.skipped);
+	ASSERT_EQ(1, l.notes.n);
+	EXPECT_NE(NULL, strstr(l.notes.v[0],
+			       "r/s2: left out: a symbolic link to a folder, not followed"));
+	found_free(&l);
+	rmtree(dir);
+}
+
 TEST(a_directory_without_results_is_an_error)
 {
 	char *dir = tree();
