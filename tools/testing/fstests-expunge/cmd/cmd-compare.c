@@ -107,11 +107,11 @@ int do_compare(int argc, char **argv)
 		OPT_BOOLEAN(0, "all", &co.all, "list the tests that passed too"),
 		OPT_BOOLEAN_EARLY(0, "bisect", &co.bisect,
 				  "exit status for 'git bisect run' (see below)"),
-		OPT_STRING(0, "fstests", &co.fstests, "DIR",
-			   "name the kernel fixes each failing test's source in\n"
-			   "this fstests tree gives (in every format); with a\n"
-			   "git --srctree, say whether the tree has them (a\n"
-			   "missing backport?)"),
+		OPT_FSTESTS(&co.k,
+			    "name the kernel fixes each failing test's source in\n"
+			    "this fstests tree gives (in every format); with a\n"
+			    "git --srctree, say whether the tree has them (a\n"
+			    "missing backport?)"),
 		OPT_ENV(&co.k),
 		OPT_PARENT(kernel_options)
 	};

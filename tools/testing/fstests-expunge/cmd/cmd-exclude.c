@@ -74,10 +74,10 @@ int do_exclude(int argc, char **argv)
 			    "also list the entries that do not apply, and why"),
 		OPT_BOOLEAN(0, "run-known-failures", &job.xo.run_known,
 			    "keep known failures in the run"),
-		OPT_STRING(0, "fstests", &job.fstests, "DIR",
-			   "the fstests tree that group entries are expanded\n"
-			   "from, and whose fixes retire test-fixed-by= entries\n"
-			   "(default: $FSTESTS_DIR)"),
+		OPT_FSTESTS(&ko,
+			    "the fstests tree that group entries are expanded\n"
+			    "from, and whose fixes retire test-fixed-by= entries\n"
+			    "(default: $FSTESTS_DIR)"),
 		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};

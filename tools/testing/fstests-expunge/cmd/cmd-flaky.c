@@ -76,9 +76,9 @@ int do_flaky(int argc, char **argv)
 		OPT_FS(&fs, "the filesystem (FSTYP)"),
 		OPT_STRLIST('s', "section", &sections, "S",
 			    "the fstests config section (repeat for more)"),
-		OPT_STRING(0, "fstests", &ko.fstests, "DIR",
-			   "the fstests tree whose fixes retire test-fixed-by=\n"
-			   "entries (default: $FSTESTS_DIR)"),
+		OPT_FSTESTS(&ko,
+			    "the fstests tree whose fixes retire test-fixed-by=\n"
+			    "entries (default: $FSTESTS_DIR)"),
 		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};

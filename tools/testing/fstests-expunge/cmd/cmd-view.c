@@ -59,9 +59,9 @@ int do_view(int argc, char **argv)
 		OPT_FS(&fs, "the filesystem (FSTYP)"),
 		OPT_STRING('s', "section", &section, "S",
 			   "the fstests config section"),
-		OPT_STRING(0, "fstests", &ko.fstests, "DIR",
-			   "the fstests tree whose fixes retire test-fixed-by=\n"
-			   "entries (default: $FSTESTS_DIR)"),
+		OPT_FSTESTS(&ko,
+			    "the fstests tree whose fixes retire test-fixed-by=\n"
+			    "entries (default: $FSTESTS_DIR)"),
 		OPT_ENV(&ko),
 		OPT_PARENT(kernel_options)
 	};

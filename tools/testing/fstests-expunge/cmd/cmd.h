@@ -22,9 +22,11 @@ int do_archive(int argc, char **argv);
 int do_matrix(int argc, char **argv);
 int do_view(int argc, char **argv);
 
-/* The options of the kernel tree to read, one by one (check needs two). */
+/* Options of struct kernel_opts, one by one (check needs two). */
 #define OPT_SRCTREE(ko, h)	OPT_STRING(0, "srctree", &(ko)->srctree, "DIR", h)
 #define OPT_DATA(ko, h)		OPT_STRING(0, "data", &(ko)->data, "DIR", h)
+/* --fstests: the one field of the fstests tree (ko: struct kernel_opts *) */
+#define OPT_FSTESTS(ko, h)	OPT_STRING(0, "fstests", &(ko)->fstests, "DIR", h)
 
 /* --env: the environment switches of the data (ko: struct kernel_opts *) */
 #define OPT_ENV(ko) \

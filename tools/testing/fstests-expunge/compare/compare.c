@@ -141,9 +141,8 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 	size_t i, j;
 	int ret = 0;
 
+	/* co->k.fstests: its fixes retire test-fixed-by= entries */
 	kdata_init(&cmp->kc, &co->k);
-	/* its fixes retire test-fixed-by= entries */
-	cmp->kc.opts.fstests = co->fstests;
 	cmp->sets = xcalloc(cand->n + 1, sizeof(*cmp->sets));
 	cmp->base_names = xcalloc(cand->n + 1, sizeof(*cmp->base_names));
 	for (i = 0; i < cand->n && !ret; i++) {
@@ -242,7 +241,7 @@ static int add_hints(const struct compare_opts *co, struct comparison *cmp)
 
 			if (!v->cand || !v->cand->fail)
 				continue;
-			if (fstests_hints_describe(co->fstests, v->test, fs, git,
+			if (fstests_hints_describe(co->k.fstests, v->test, fs, git,
 						   "", &sb, &err) < 0) {
 				pr_warn("%s", err);
 				free(err);
@@ -271,7 +270,7 @@ int compare_pipeline(const struct compare_opts *co, struct compare_result *cr)
 	if (check_maps(&co->maps, &cr->base, &cr->cand,
 		       co->base_paths.n > 0) ||
 	    compare_all(co, &cr->base, &cr->cand, &cr->cmp, &cr->notes) ||
-	    (co->fstests && add_hints(co, &cr->cmp)))
+	    (co->k.fstests && add_hints(co, &cr->cmp)))
 		return bad;
 	r->sc = cr->cmp.sc;
 	r->n = cr->cmp.n;

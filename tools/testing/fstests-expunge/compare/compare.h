@@ -14,11 +14,10 @@
 
 /* What the command line of compare asks */
 struct compare_opts {
-	struct kernel_opts k;
+	struct kernel_opts k;	/* k.fstests: --fstests, the fstests tree */
 	struct strlist base_paths, paths, maps;
 	const char *format;
 	const char *output;
-	const char *fstests;	/* --fstests: the fstests tree */
 	const char *origin;	/* --origin: for --format kcidb */
 	bool bisect;
 	bool all;		/* --all: the passes too */

@@ -93,9 +93,8 @@ static int load_and_write(const struct exclude_job *job,
 	const struct kdata *kd;
 	int ret;
 
+	/* ko->fstests: its fixes retire test-fixed-by= entries */
 	kdata_init(&kc, job->ko);
-	/* its fixes retire test-fixed-by= entries */
-	kc.opts.fstests = job->fstests;
 	kd = load(&kc, xo->fs, job->sections->n);
 	ret = kd ? EXIT_OK : EXIT_USAGE;
 	if (!ret && job->outdir && mkdir(job->outdir, 0755) &&
@@ -127,7 +126,7 @@ int exclude_write(const struct exclude_job *job)
 	struct strlist unexpanded = { 0 };
 	struct exclude_opts xo = job->xo;
 	struct fstests_tree tree = { 0 };
-	const char *fstests = fstests_dir(job->fstests);
+	const char *fstests = fstests_dir(job->ko->fstests);
 	int ret;
 
 	if (fstests && exclude_read_tree(fstests, &tree))

@@ -8,11 +8,10 @@
 /* What to write: the exclude files of one filesystem on one kernel. */
 struct exclude_job {
 	struct exclude_opts xo;		/* ->tree and ->unexpanded are set here */
-	const struct kernel_opts *ko;
+	const struct kernel_opts *ko;	/* ->fstests: where groups come from */
 	const struct strlist *sections;	/* none: one file, no section */
 	const char *output;		/* -o FILE, or NULL: standard output */
 	const char *outdir;		/* DIR/SECTION.exclude each, or NULL */
-	const char *fstests;		/* the tree groups come from, or NULL */
 };
 
 /*

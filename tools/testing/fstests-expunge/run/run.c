@@ -84,7 +84,7 @@ static int write_exclude(struct run_ctx *rc)
 
 static int find_fstests(struct run_ctx *rc)
 {
-	const char *dir = rc->o->fstests ? rc->o->fstests :
+	const char *dir = rc->o->k.fstests ? rc->o->k.fstests :
 			  getenv("FSTESTS_DIR") ? getenv("FSTESTS_DIR") : ".";
 	char buf[PATH_MAX], *check;
 
@@ -605,6 +605,8 @@ static int compare(struct run_ctx *rc, const char *path)
 	};
 	int ret;
 
+	/* compare's own report: --fstests gives it no fix hints here */
+	co.k.fstests = NULL;
 	strlist_add(&co.paths, xstrdup(path));
 	ret = report_compare(&co);
 	strlist_free(&co.paths);

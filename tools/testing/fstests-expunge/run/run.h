@@ -9,10 +9,9 @@
 #include "lib/strbuf.h"
 
 struct run_opts {
-	struct kernel_opts k;
+	struct kernel_opts k;	/* k.fstests: --fstests, the fstests tree */
 	const char *fs;
 	const char *section;
-	const char *fstests;	/* the fstests tree */
 	const char *results;	/* RESULT_BASE; default: fstests/results */
 	struct strlist baseline;	/* compare --baseline */
 	int retries;		/* --retries, or -1: the data's */
