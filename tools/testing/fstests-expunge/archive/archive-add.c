@@ -7,6 +7,7 @@
 
 #include "archive/archive.h"
 #include "archive/archive-git.h"
+#include "archive/kdevops-archive.h"
 #include "lib/compress.h"
 #include "lib/fileio.h"
 #include "lib/strmap.h"
@@ -61,15 +62,24 @@ static int put_files(const char *dir, const struct new_run *run, char **err)
 	return ret;
 }
 
-/* Store a run and commit it; a run already there is counted, not added */
-static int store(const struct archive_git *g, struct new_run *run,
-		 struct add_stats *st, char **err)
+static void count_in(struct strmap *m, const char *name)
+{
+	strmap_get(m, name ?: "unknown", strlen(name ?: "unknown"), true,
+		   NULL);
+}
+
+int archive_store(const struct archive_git *g, struct new_run *run,
+		  struct add_stats *st, char **err)
 {
 	char *rec = xasprintf("runs/%s/run", run->id), *folder;
 	const char *status = record_get(&run->rec, "status");
 	bool known = archive_git_has(g, rec);
 
 	free(rec);
+	st->runs++;
+	st->summary += str_same(status, "summary-only");
+	count_in(&st->machines, record_get(&run->rec, "machine"));
+	count_in(&st->kernels, record_get(&run->rec, "kernel"));
 	if (known) {
 		st->known++;
 		return 0;
@@ -112,7 +122,7 @@ static int add_found(const struct archive_git *g,
 		ret = run_make(paths, n, n == 1 && l->f[i].named, o, &run,
 			       err);
 		if (!ret)
-			ret = store(g, &run, st, err);
+			ret = archive_store(g, &run, st, err);
 		new_run_free(&run);
 	}
 	strmap_free(&seen);
@@ -125,20 +135,35 @@ int archive_add(const struct archive_git *g, const char *path,
 {
 	struct add_opts here = *o;
 	struct found_list l = { 0 };
+	unsigned long before = st->runs;
 	size_t i;
 	int ret;
 
-	if (results_find(path, &l, err))
-		return -1;
+	here.root = path;
+	ret = kdevops_add(g, path, &here, st, err);
+	if (ret)
+		return ret < 0 ? -1 : 0;	/* a kdevops clone or tarball */
+	if (results_find(path, &l, err)) {
+		if (st->runs == before)
+			return -1;
+		free(*err);	/* tarballs were found, and no result.xml */
+		*err = NULL;
+		return 0;
+	}
 	for (i = 0; i < l.notes.n; i++)
 		pr_warn("%s", l.notes.v[i]);
-	if (!l.n) {
+	if (!l.n && st->runs == before) {
 		*err = xasprintf("%s: no result.xml found", path);
 		found_free(&l);
 		return -1;
 	}
-	here.root = path;
 	ret = add_found(g, &l, &here, st, err);
 	found_free(&l);
 	return ret;
+}
+
+void add_stats_free(struct add_stats *st)
+{
+	strmap_free(&st->machines);
+	strmap_free(&st->kernels);
 }

@@ -14,20 +14,35 @@
 #include "archive/archive-git.h"
 #include "archive/run-make.h"
 #include "archive/run-record.h"
+#include "lib/strmap.h"
 #include "results/results.h"
 
 struct add_stats {
 	unsigned long added, known, corrupt, incomplete;
+	unsigned long runs;		/* read, added or already there */
+	unsigned long summary;		/* of those, from a summary only */
+	unsigned long lfs;		/* tarballs that are LFS pointers */
+	unsigned long no_summary;	/* ... whose commit has no summary */
+	struct strmap machines, kernels;	/* of the runs read */
 };
 
 /*
- * Add the runs of path (a result.xml, an fstests results folder, or a
- * kdevops results tree: every result.xml below) to the archive g opened
- * (archive_git_open()), each whole or not at all. A run already there
- * adds nothing. Returns 0, or -1 with *err.
+ * Add the runs of path (a result.xml, an fstests results folder, a
+ * kdevops results tree: every result.xml below, every kdevops tarball
+ * below, or a clone of kdevops' results archive) to the archive g
+ * opened (archive_git_open()), each whole or not at all. A run already
+ * there adds nothing. Returns 0, or -1 with *err.
  */
 int archive_add(const struct archive_git *g, const char *path,
 		const struct add_opts *o, struct add_stats *st, char **err);
+void add_stats_free(struct add_stats *st);
+
+/*
+ * Store a run made by run_make() in the archive g and commit it; a run
+ * already there is counted, not added. 0, or -1 with *err.
+ */
+int archive_store(const struct archive_git *g, struct new_run *run,
+		  struct add_stats *st, char **err);
 
 /* One archived run as read back */
 struct archive_run {
@@ -37,6 +52,14 @@ struct archive_run {
 	bool readable;		/* rf holds something */
 	char *why;		/* else why not */
 	bool wanted;
+	/*
+	 * A run known from a summary alone (kdevops' commit messages): its
+	 * failing tests, and no pass (rf is empty).
+	 */
+	bool summary_only;
+	struct strlist failed;
+	/* a broken run (archive_each()): why, or NULL */
+	const char *broken;
 };
 
 /*

@@ -14,8 +14,12 @@
 #define RESULT_MAX	(1024u * 1024 * 1024)
 #define CONFIG_MAX	(64u * 1024 * 1024)
 
-/* The kind of device a TEST_DEV names */
-static const char *device_kind(const char *dev)
+/*
+ * The kind of device a TEST_DEV names: a memory filesystem has none
+ * (kdevops sets tmpfs' TEST_DEV to its mount point), a path outside
+ * /dev is a folder, not a block device.
+ */
+static const char *device_kind(const char *fs, const char *dev)
 {
 	static const struct { const char *prefix, *kind; } kinds[] = {
 		{ "/dev/loop", "loop" }, { "/dev/nvme", "nvme" },
@@ -26,6 +30,8 @@ static const char *device_kind(const char *dev)
 	};
 	size_t i;
 
+	if (fs && (!strcmp(fs, "tmpfs") || !strcmp(fs, "ramfs")))
+		return "memory";
 	if (!dev || !*dev)
 		return "unknown";
 	for (i = 0; i < ARRAY_SIZE(kinds); i++)
@@ -33,7 +39,9 @@ static const char *device_kind(const char *dev)
 			return kinds[i].kind;
 	if (strchr(dev, ':'))
 		return "network";
-	return *dev == '/' ? "block" : "other";
+	if (str_starts(dev, "/dev/"))
+		return "block";
+	return *dev == '/' ? "folder" : "other";
 }
 
 /*
@@ -54,30 +62,6 @@ static char *path_part(const char *path, unsigned int n)
 	start = end > path ? memrchr(path, '/', end - path - 1) : NULL;
 	start = start ? start + 1 : path;
 	return end > start ? xstrndup(start, end - start) : NULL;
-}
-
-/* kdevops' archive: fstests/<user>/<fs>/<infra>/<date>/<kernel>/<sect>/ */
-static char *kdevops_machine(const char *path)
-{
-	const char *p = strstr(path, "fstests/"), *q;
-	char *user, *rest;
-
-	if (!p)
-		return NULL;
-	p += strlen("fstests/");
-	q = strchr(p, '/');
-	rest = q ? strchr(q + 1, '/') : NULL;
-	if (!rest)
-		return NULL;
-	user = xstrndup(p, q - p);
-	q = strchr(rest + 1, '/');
-	if (!q) {
-		free(user);
-		return NULL;
-	}
-	p = xasprintf("%s/%.*s", user, (int)(q - rest - 1), rest + 1);
-	free(user);
-	return (char *)p;
 }
 
 /* The counts of a run, and its first failures for the commit message */
@@ -111,15 +95,10 @@ static void count(struct tally *t, const struct result_file *rf)
 				 "the run stopped early");
 }
 
-/* What the first file says of the run: its kernel, fs, section... */
-static void describe(struct new_run *run, const struct result_file *rf,
-		     const char *path, const struct add_opts *o)
+/* The kernel: KERNEL, else a kdevops <kernel>/<section>/ folder name */
+static char *kernel_of(const struct result_file *rf, const char *path)
 {
-	struct run_record *r = &run->rec;
-	char *kernel = NULL, *section = NULL, *machine = NULL, *fs_guess = NULL;
-	char *commit = fstests_commit_of_run(o->fstests, path);
-	char buf[48];
-	const char *fs = rf ? result_prop(rf, "FSTYP") : NULL, *how;
+	char *kernel = NULL;
 	struct kver v;
 
 	if (rf && result_prop(rf, "KERNEL"))
@@ -131,6 +110,43 @@ static void describe(struct new_run *run, const struct result_file *rf,
 			kernel = NULL;
 		}
 	}
+	return kernel;
+}
+
+/*
+ * The set-up: a hash of what makes runs of one machine differ (device,
+ * mkfs and mount options, the kernel's config), so that runs of other
+ * set-ups are never counted together.
+ */
+void run_set_setup(struct run_record *r)
+{
+	static const char *const keys[] = {
+		"device", "mkfs", "mount", "config-hash", "cpus",
+	};
+	struct strbuf sb = { 0 };
+	char hash[9];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		sb_printf(&sb, "%s=%s\n", keys[i], record_get(r, keys[i]) ?: "");
+	snprintf(hash, sizeof(hash), "%08llx",
+		 (unsigned long long)(fnv1a(sb.buf, sb.len) & 0xffffffffu));
+	record_set(r, "setup", hash);
+	sb_free(&sb);
+}
+
+/* What the first file says of the run: its kernel, fs, section... */
+static void describe(struct new_run *run, const struct result_file *rf,
+		     const char *path, const struct add_opts *o)
+{
+	struct run_record *r = &run->rec;
+	char *kernel = kernel_of(rf, path), *section, *fs_guess = NULL;
+	char *host = rf && rf->hostname ? xstrdup(rf->hostname) : NULL;
+	char *commit = fstests_commit_of_run(o->fstests, path);
+	char buf[48];
+	const char *fs = rf ? result_prop(rf, "FSTYP") : NULL, *how;
+	struct kver v;
+
 	record_set(r, "kernel", kernel ? kernel : "unknown");
 	if (kernel && !upstream_version(kernel, NULL, NULL, &v, &how))
 		record_set(r, "version", kver_str(&v, buf));
@@ -143,44 +159,48 @@ static void describe(struct new_run *run, const struct result_file *rf,
 	record_set(r, "section", section ? section : "unknown");
 	record_set(r, "mkfs", rf ? result_prop(rf, "MKFS_OPTIONS") : NULL);
 	record_set(r, "mount", rf ? result_prop(rf, "MOUNT_OPTIONS") : NULL);
-	record_set(r, "device", device_kind(rf ? result_prop(rf, "TEST_DEV") : NULL));
+	record_set(r, "device", device_kind(fs, rf ? result_prop(rf, "TEST_DEV") :
+					    NULL));
+	record_set(r, "cpus", rf ? result_prop(rf, "CPUS") : NULL);
 	record_set(r, "fstests", commit ? commit : "unknown");
 	record_set(r, "started", rf ? rf->started : NULL);
-	if (o->machine)
-		machine = xstrdup(o->machine);
-	if (!machine)
-		machine = kdevops_machine(path);
-	if (!machine && rf && rf->hostname)
-		machine = xstrdup(rf->hostname);
-	record_set(r, "machine", machine ? machine : "unknown");
+	record_set(r, "host", host);
+	/* what the results say, never a folder name (a date, a number) */
+	record_set(r, "machine", o->machine ?: host ?: "unknown");
 	free(kernel);
 	free(section);
-	free(machine);
+	free(host);
 	free(fs_guess);
 	free(commit);
 }
 
-/* Read the files of the run and its id: a hash of their content */
+/* The run's id: a hash of its files' content */
+static void set_id(struct new_run *run)
+{
+	uint64_t h = 0;
+	size_t i;
+
+	for (i = 0; i < run->n; i++)
+		h = h * 1099511628211ull ^ fnv1a(run->f[i].data, run->f[i].len) ^
+			run->f[i].len;
+	snprintf(run->id, sizeof(run->id), "%016llx", (unsigned long long)h);
+}
+
 static int read_files(char *const *paths, size_t n, bool named,
 		      struct new_run *run, char **err)
 {
-	uint64_t h = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		struct run_file *f = array_push(&run->f, &run->n, &run->alloc,
 						sizeof(*f));
-		uint64_t fh;
 
 		if ((named ? read_named : read_file)(paths[i], RESULT_MAX,
 						     &f->data, &f->len)) {
 			*err = xasprintf("%s: %s", paths[i], errstr(errno));
 			return -1;
 		}
-		fh = fnv1a(f->data, f->len);
-		h = h * 1099511628211ull ^ fh ^ f->len;
 	}
-	snprintf(run->id, sizeof(run->id), "%016llx", (unsigned long long)h);
 	return 0;
 }
 
@@ -226,7 +246,7 @@ static int add_config(struct new_run *run, const char *path, char **err)
  * component of the RESULTS named down ("results/ext4_4k/result.xml"),
  * the folders above it left out.
  */
-static char *source_of(const char *path, const char *root)
+char *run_source(const char *path, const char *root)
 {
 	size_t len = root ? strlen(root) : 0;
 	const char *base, *rest = "";
@@ -254,36 +274,62 @@ static char *source_of(const char *path, const char *root)
 int run_make(char *const *paths, size_t n, bool named,
 	     const struct add_opts *o, struct new_run *run, char **err)
 {
-	struct result_file rf = { 0 };
-	struct tally t = { 0 };
-	char *why = NULL, *source;
-	bool parsed = false;
-	size_t i;
-	int ret = 0;
+	char *source;
+	int ret;
 
 	if (read_files(paths, n, named, run, err))
 		return -1;
-	for (i = 0; i < n; i++) {
+	source = run_source(paths[0], o->root);
+	ret = run_make_read(paths[0], source, o, run, err);
+	free(source);
+	return ret;
+}
+
+/* Parse each file, count; *rf holds the first when it parses */
+static bool parse_all(const struct new_run *run, const char *source,
+		      struct result_file *rf, struct tally *t)
+{
+	bool parsed = false;
+	char *why = NULL;
+	size_t i;
+
+	for (i = 0; i < run->n; i++) {
 		struct result_file one = { 0 };
 
-		if (result_read_buf(paths[i], run->f[i].data, run->f[i].len,
-				    i ? &one : &rf, &why)) {
-			t.corrupt = true;
-			if (!t.why)
-				t.why = why;
+		/* messages name the source, never a local path */
+		if (result_read_buf(source, run->f[i].data, run->f[i].len,
+				    i ? &one : rf, &why)) {
+			t->corrupt = true;
+			if (!t->why)
+				t->why = why;
 			else
 				free(why);
 			continue;
 		}
-		count(&t, i ? &one : &rf);
+		count(t, i ? &one : rf);
 		parsed |= !i;
 		if (i)
 			result_free(&one);
 	}
+	return parsed;
+}
+
+int run_make_read(const char *path, const char *source,
+		  const struct add_opts *o, struct new_run *run, char **err)
+{
+	struct result_file rf = { 0 };
+	struct tally t = { 0 };
+	bool parsed;
+	char *why;
+	int ret = 0;
+
+	set_id(run);
+	parsed = parse_all(run, source, &rf, &t);
 	record_set(&run->rec, "run", run->id);
-	describe(run, parsed ? &rf : NULL, paths[0], o);
+	describe(run, parsed ? &rf : NULL, path, o);
 	if (o->config && add_config(run, o->config, err))
 		ret = -1;
+	run_set_setup(&run->rec);
 	why = xasprintf("%s%s%s", t.corrupt ? "corrupt" : t.why ? "incomplete" :
 			"complete", t.why ? ": " : "", t.why ? t.why : "");
 	record_set(&run->rec, "status", why);
@@ -291,10 +337,8 @@ int run_make(char *const *paths, size_t n, bool named,
 	why = xasprintf("%lu %lu %lu", t.tests, t.fail, t.notrun);
 	record_set(&run->rec, "tests-failures-notrun", why);
 	free(why);
-	source = source_of(paths[0], o->root);
 	record_set(&run->rec, "source", source);
 	summarize(run, &t, source);
-	free(source);
 	if (parsed)
 		result_free(&rf);
 	free(t.why);

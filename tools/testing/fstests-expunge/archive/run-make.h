@@ -36,7 +36,8 @@ struct new_run {
 /*
  * Read the n result.xml files of one run (a section, or the shards of
  * one) and make its record: kernel, version, fs, section, options,
- * device kind, fstests commit, machine, counts and status (complete, incomplete or
+ * device kind, fstests commit, machine (the result's hostname, or
+ * --machine), set-up, counts and status (complete, incomplete or
  * corrupt: a file that cannot be parsed is kept and said so). named: the
  * files were named on the command line (read_named(): a pipe will do),
  * not found by a walk. Returns 0, or -1 with *err when a file cannot be
@@ -44,6 +45,21 @@ struct new_run {
  */
 int run_make(char *const *paths, size_t n, bool named,
 	     const struct add_opts *o, struct new_run *run, char **err);
+/*
+ * The same for files already in run->f (read from a tarball): path is
+ * where they were (its folders may name kernel and section), source the
+ * name the archive keeps (run_source()).
+ */
+int run_make_read(const char *path, const char *source,
+		  const struct add_opts *o, struct new_run *run, char **err);
+/*
+ * Where the run at path came from, as the archive keeps it: from the last
+ * component of root (the RESULTS named) down, the folders above it left
+ * out (malloc'd).
+ */
+char *run_source(const char *path, const char *root);
+/* The "setup" key: a hash of the record's device, options and config */
+void run_set_setup(struct run_record *r);
 void new_run_free(struct new_run *run);
 
 #endif

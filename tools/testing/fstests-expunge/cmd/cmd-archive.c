@@ -19,11 +19,15 @@ static const struct usage usage = {
 "Record runs in a results archive, a plain git repository (shared with\n"
 "git push and pull): a new or empty DIR becomes one with git init. Each\n"
 "result.xml under RESULTS (a file, an fstests results folder, a kdevops\n"
-"results tree) is one run, the shards of a check-parallel run together:\n"
-"it is stored compressed under runs/ID/ (ID: a hash of its content) with\n"
-"a record of its kernel, upstream version, filesystem, section, MKFS and\n"
-"MOUNT options, device kind, fstests commit, machine and status, in a\n"
-"commit of its own whose message sums it up. A run already there adds\n"
+"results tree, a kdevops tarball read directly) is one run, the shards\n"
+"of a check-parallel run together; a clone of kdevops' live results\n"
+"archive is read commit by commit, from the commit message's summary\n"
+"where the tarball is a Git LFS pointer (a summary-only run: failures,\n"
+"never passes). A run is stored compressed under runs/ID/ (ID: a hash\n"
+"of its content) with a record of its kernel, upstream version,\n"
+"filesystem, section, MKFS and MOUNT options, device kind, fstests\n"
+"commit, machine, set-up and status (no absolute path of this machine),\n"
+"in a commit of its own whose message sums it up. A run already there adds\n"
 "nothing; a corrupt or cut-short run is recorded as such. The fstests\n"
 "commit is the HEAD of the git tree --fstests names, else the one 'run'\n"
 "recorded beside the result.xml, else that of the fstests tree the\n"
@@ -49,11 +53,19 @@ static int add(const char *dir, const struct add_opts *o, int argc,
 	printf("%lu run%s added to %s (%lu corrupt, %lu incomplete), %lu already there\n",
 	       st.added, st.added == 1 ? "" : "s", dir, st.corrupt,
 	       st.incomplete, st.known);
+	printf("read: %lu runs (%lu from a summary only), %zu machines, %zu kernels\n",
+	       st.runs, st.summary, st.machines.n, st.kernels.n);
+	if (st.lfs)
+		printf("%lu tarballs are Git LFS pointers (%lu with no summary): %s\n",
+		       st.lfs, st.no_summary,
+		       "their commit messages were read; 'git lfs pull' in the clone fetches them");
+	add_stats_free(&st);
 	return EXIT_OK;
 fail:
 	archive_git_close(&g);
 	pr_err("%s", err);
 	free(err);
+	add_stats_free(&st);
 	return EXIT_USAGE;
 }
 
@@ -66,8 +78,8 @@ int do_archive(int argc, char **argv)
 			   "the archive (default: $FSTESTS_EXPUNGE_ARCHIVE,\n"
 			   "else ./fstests-archive)"),
 		OPT_STRING('m', "machine", &o.machine, "NAME",
-			   "the machine the runs were made on (default: from\n"
-			   "a kdevops archive path, else the result's hostname)"),
+			   "the machine the runs were made on (default: the\n"
+			   "result's hostname, never a folder name)"),
 		OPT_STRING(0, "config", &o.config, "FILE",
 			   "the kernel's config: stored, and its hash recorded"),
 		OPT_STRING(0, "fstests", &o.fstests, "DIR",

@@ -129,8 +129,15 @@ TEST_F(tmp, kdevops_path_names_kernel_and_machine)
 				  &rec, &err)) TH_LOG("%s", err);
 	EXPECT_STREQ("6.6.0-rc5", record_get(&rec, "kernel"));
 	EXPECT_STREQ("6.6-rc5", record_get(&rec, "version"));
-	EXPECT_STREQ("ann/cloud", record_get(&rec, "machine"));
+	/* the machine is what the result says, never a folder (a date) */
+	EXPECT_EQ(0, shell_call("grep -q ' hostname=\"%s\"' %s/result.xml",
+				record_get(&rec, "machine"), src));
 	EXPECT_STREQ("xfs", record_get(&rec, "fs"));
+	/* and no absolute path of the adder's machine in the archive */
+	EXPECT_NE(0, shell_call("grep -rqF '%s' %s/a/runs", self->dir,
+				self->dir));
+	EXPECT_NE(0, shell_call("git -C %s/a log --format=%%B | grep -qF '%s'",
+				self->dir, self->dir));
 }
 
 TEST_F(tmp, corrupt_and_cut_short_runs_are_kept)
