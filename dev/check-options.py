@@ -9,11 +9,16 @@ section) name exactly its options, by long or short name, with
 *KERNEL-OPTIONS* standing for the kernel options when the command has
 them all; each option is an item of the command's section; and the
 SYNOPSIS, as man shows it (indented), stays within 80 columns. Then
-COMMAND --help: its synopsis names exactly the table's options too and
-is the man page's SYNOPSIS of the command word for word, its option list
-is the table's options, and [KERNEL-OPTIONS] has its heading there.
-Each difference is named with its line; the exit status is 1 when there
-is one.
+COMMAND --help: its synopsis names exactly the table's options too, each
+with the argument the table gives it (--format's choices are the format
+table's), and is the man page's SYNOPSIS of the command byte for byte,
+line by line as man shows it, and the synopsis of the command's own
+section word for word; its option list is the table's options, and
+[KERNEL-OPTIONS] has its heading there. A default the --help of an
+option states ("default 3", "else 3", made from the constant the code
+uses) is stated by the man page's item of that option too. Each
+difference is named with its line; the exit status is 1 when there is
+one.
 
 Usage: dev/check-options.py FEXP RST
 """
@@ -48,6 +53,40 @@ def table(fexp, cmd):
     return {n: l for n, l in names.items() if l != '--help'}
 
 
+def arguments(fexp, cmd):
+    """{name: its argument in the table, '' for none} of cmd's options"""
+    args = {}
+    for line in run(fexp, cmd, '--list-opts').splitlines():
+        name, _, arg = line.partition(' ')
+        args[name] = arg
+    return args
+
+
+def check_arguments(cmd, usage, args):
+    """Each option of the synopsis is followed by the table's argument"""
+    bad = []
+    toks = usage.split()
+    for i, tok in enumerate(toks):
+        name = tok.lstrip('[{')
+        if name not in args or not args[name]:
+            continue
+        got = toks[i + 1].rstrip(']}.') if i + 1 < len(toks) else ''
+        if got != args[name]:
+            bad.append(f'{cmd} --help synopsis: {name} {got}: the table '
+                       f'says {name} {args[name]}')
+    return bad
+
+
+DEFAULT = re.compile(r'\b(?:default|else) \d+\b')
+
+
+def item_text(text, name):
+    """The help of option name in an option list, its lines joined"""
+    m = re.search(rf'^ {{2,}}(?:-[A-Za-z0-9], )?{re.escape(name)}\b'
+                  r'(.*(?:\n {8,}.*)*)', text, re.M)
+    return words(m.group(1)) if m else ''
+
+
 def rendered(line):
     """A line of the SYNOPSIS line block as man shows it."""
     line = re.sub(r'^\| ?', '', line)
@@ -72,7 +111,10 @@ def names(text, opts):
 
 
 def check_help(fexp, cmd, opts, want, has_kernel, man):
-    """The differences of cmd --help from its table and the man page."""
+    """The differences of cmd --help from its table and the man page.
+
+    man: the lines of the command's SYNOPSIS as man shows them, and the
+    words of its own section's synopsis."""
     usage, rest = help_text(fexp, cmd)
     said = names(usage, opts)
     bad = [f'{cmd} --help synopsis: {n} is no option of {cmd}'
@@ -82,9 +124,14 @@ def check_help(fexp, cmd, opts, want, has_kernel, man):
     if has_kernel != ('[KERNEL-OPTIONS]' in usage):
         bad.append(f'{cmd} --help synopsis: [KERNEL-OPTIONS] '
                    f'{"missing" if has_kernel else "but no kernel options"}')
-    if man is not None and words(usage) != words(man):
+    lines = [line.strip() for line in usage.split('\n')]
+    if man is not None and lines != man[0]:
         bad.append(f'{cmd} --help synopsis is not the man page\'s: '
-                   f'"{words(usage)}" against "{words(man)}"')
+                   f'{lines} against {man[0]}')
+    if man is not None and man[1] is not None and words(usage) != man[1]:
+        bad.append(f'{cmd} --help synopsis is not its section\'s: '
+                   f'"{words(usage)}" against "{man[1]}"')
+    bad += check_arguments(cmd, usage, arguments(fexp, cmd))
     listed = {opts.get(n, n) for n in HELP_ITEM.findall(rest)}
     listed.discard('--help')
     bad += [f'{cmd} --help: {n} is not in its option list'
@@ -129,12 +176,14 @@ def main(fexp, rst):
         return ' '.join(lines[i:j])
 
     def shown(i):
-        """The SYNOPSIS entry at line i as man shows it, after its name."""
+        """The SYNOPSIS entry at line i as man shows it, after its name:
+        its lines, each without the indent"""
         j = i + 1
         while j < len(lines) and lines[j].startswith('|   '):
             j += 1
-        text = words(' '.join(rendered(line) for line in lines[i:j]))
-        return re.sub(r'^fstests-expunge ', '', text)
+        text = [rendered(line).strip() for line in lines[i:j]]
+        text[0] = re.sub(r'^fstests-expunge ', '', text[0])
+        return text
 
     for cmd in run(fexp, '--list-cmds').split():
         if cmd == 'help':
@@ -163,21 +212,36 @@ def main(fexp, rst):
                 say(i, f'{cmd} synopsis: *KERNEL-OPTIONS* '
                        f'{"missing" if has_kernel else "but no kernel options"}')
         top_one = [i for i in mine if lines[i].startswith('|')]
-        man = shown(top_one[0]) if top_one else None
+        own = [i for i in mine if not lines[i].startswith('|')]
+        own_words = re.sub(r'^fstests-expunge ', '',
+                           words(rendered(block(own[0])))) if own else None
+        man = (shown(top_one[0]), own_words) if top_one else None
         for text in check_help(fexp, cmd, opts, want, has_kernel, man):
             say(top_one[0] if top_one else top, text)
-        own = [i for i in mine if not lines[i].startswith('|')]
         if not own:
             continue
         j = own[0] + 1
-        items = set()
+        items, item = {}, None
         while j < len(lines) and not re.match(r'^-+$', lines[j]) and \
                 not re.match(r'\*\*fstests-expunge\*\* \*\*', lines[j]):
             if lines[j].startswith('**-'):
-                items |= {opts.get(n, n) for n in OPT.findall(lines[j])}
+                item = [opts.get(n, n) for n in OPT.findall(lines[j])]
+                for name in item:
+                    items[name] = [j, '']
+            elif item and lines[j].startswith('    '):
+                for name in item:
+                    items[name][1] += ' ' + rendered(lines[j])
+            elif not lines[j].strip():
+                item = None
             j += 1
-        for name in sorted(want - items):
+        for name in sorted(want - set(items)):
             say(own[0], f'{cmd}: {name} is no item of its section')
+        _, rest = help_text(fexp, cmd)
+        for name in sorted(set(items)):
+            for d in DEFAULT.findall(item_text(rest, name)):
+                if d not in words(items[name][1]):
+                    say(items[name][0], f'{cmd}: {name}: --help says '
+                        f'"{d}", its item does not')
     for b in bad:
         print(b)
     print(f'options: {len(bad)} difference{"" if len(bad) == 1 else "s"} '

@@ -98,7 +98,8 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "compare with these results (repeatable)"),
 		OPT_CALLBACK(0, "retries", &o->retries, "N",
 			     "retries of a failed flaky test (default: the\n"
-			     "entry's retries=, else 3)", set_count),
+			     "entry's retries=, else "
+			     __stringify(DEFAULT_RETRIES) ")", set_count),
 		OPT_BOOLEAN(0, "retry-failures", &o->retry_failures,
 			    "retry every failure the data leaves unexplained"),
 		OPT_BOOLEAN(0, "run-known-failures", &o->run_known,

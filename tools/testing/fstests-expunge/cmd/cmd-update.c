@@ -67,13 +67,14 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 int do_update(int argc, char **argv)
 {
 	/* --passes is --archive's: UINT_MAX until it is given */
-	struct update_opts o = { .min_runs = 3, .passes = UINT_MAX };
+	struct update_opts o = { .min_runs = UPDATE_MIN_RUNS, .passes = UINT_MAX };
 	struct strlist paths = { 0 };
 	const struct opt opts[] = {
 		OPT_STRING('f', "fs", &o.fs, "FS",
 			   "only the results of this filesystem (FSTYP)"),
 		OPT_UINTEGER(0, "min-runs", &o.min_runs, "N",
-			     "passing runs of a kernel for fixed= (default 3)"),
+			     "passing runs of a kernel for fixed= (default "
+			     __stringify(UPDATE_MIN_RUNS) ")"),
 		OPT_BOOLEAN(0, "write", &o.write,
 			    "rewrite the data files (atomically) instead of\n"
 			    "printing a diff; the commit message is printed"),
@@ -83,7 +84,8 @@ int do_update(int argc, char **argv)
 			   "every run of this results archive, not RESULTS"),
 		OPT_UINTEGER(0, "passes", &o.passes, "K",
 			     "--archive: passes in a row on every series\n"
-			     "for an entry's removal (default 5)"),
+			     "for an entry's removal (default "
+			     __stringify(UPDATE_PASSES) ")"),
 		OPT_END()
 	};
 	int i, ret;
@@ -103,7 +105,7 @@ int do_update(int argc, char **argv)
 		return usage_error("update");
 	}
 	if (o.passes == UINT_MAX)
-		o.passes = 5;
+		o.passes = UPDATE_PASSES;
 	for (i = 0; i < argc; i++)
 		strlist_add(&paths, xstrdup(argv[i]));
 	ret = update(&o, &paths);

@@ -3,6 +3,8 @@
 #ifndef FEXP_CMD_H
 #define FEXP_CMD_H
 
+#include <linux/stringify.h>	/* defaults said in help, from their constants */
+
 #include "kernel/kernel.h"
 #include "lib/parse-options.h"
 

@@ -7,6 +7,10 @@
 
 #include "lib/strbuf.h"
 
+/* The defaults of --min-runs and --passes */
+#define UPDATE_MIN_RUNS	3
+#define UPDATE_PASSES	5
+
 struct update_opts {
 	const char *fs;		/* only this filesystem, or NULL */
 	unsigned int min_runs;	/* passing runs of a kernel for fixed= */
