@@ -8,6 +8,7 @@
 #include "archive/run-make.h"
 #include "kernel/kernel.h"
 #include "kernel/version.h"
+#include "lib/escape.h"
 #include "lib/fileio.h"
 #include "results/results.h"
 
@@ -220,6 +221,15 @@ static void summarize(struct new_run *run, const struct tally *t,
 		sb_printf(&run->summary, "Failures:%s%s\n", t->failed.buf,
 			  t->failed.len >= 600 ? " ..." : "");
 	sb_printf(&run->summary, "Source: %s\nRun: %s\n", source, run->id);
+	/* a commit message is UTF-8: a name's other bytes as \xNN */
+	if (utf8_valid_len(run->summary.buf, run->summary.len) !=
+	    run->summary.len) {
+		struct strbuf valid = { 0 };
+
+		sb_add_utf8(&valid, run->summary.buf, run->summary.len);
+		sb_free(&run->summary);
+		run->summary = valid;
+	}
 }
 
 static int add_config(struct new_run *run, const char *path, char **err)

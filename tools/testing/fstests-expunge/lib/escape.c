@@ -23,6 +23,14 @@ bool has_control(const char *s)
 
 void sb_add_markup(struct strbuf *sb, const char *s)
 {
+	struct strbuf valid = { 0 };
+	size_t len = s ? strlen(s) : 0;
+
+	/* a page is UTF-8: other bytes are escaped, losslessly */
+	if (utf8_valid_len(s, len) != len) {
+		sb_add_name(&valid, s, len);
+		s = valid.buf;
+	}
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '&':
@@ -46,6 +54,7 @@ void sb_add_markup(struct strbuf *sb, const char *s)
 			sb_add(sb, (unsigned char)*s < 0x20 ? "?" : s, 1);
 		}
 	}
+	sb_free(&valid);
 }
 
 /* The length of the UTF-8 character at s (n bytes left), 0 if it is none */
@@ -160,4 +169,39 @@ size_t utf8_valid_len(const char *s, size_t n)
 	while (i < n && (len = utf8_char(u + i, n - i)))
 		i += len;
 	return i;
+}
+
+/* s with each byte that is no part of a UTF-8 character as \xNN */
+static void add_utf8(struct strbuf *sb, const char *s, size_t len,
+		     bool backslash)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < len) {
+		k = utf8_char(u + i, len - i);
+		if (!k)
+			sb_printf(sb, "\\x%02x", u[i]);
+		else if (backslash && u[i] == '\\')
+			sb_puts(sb, "\\\\");
+		else
+			sb_add(sb, s + i, k);
+		i += k ? k : 1;
+	}
+}
+
+void sb_add_name(struct strbuf *sb, const char *s, size_t len)
+{
+	if (utf8_valid_len(s, len) == len)
+		sb_add(sb, s, len);
+	else
+		add_utf8(sb, s, len, true);
+}
+
+void sb_add_utf8(struct strbuf *sb, const char *s, size_t len)
+{
+	if (utf8_valid_len(s, len) == len)
+		sb_add(sb, s, len);
+	else
+		add_utf8(sb, s, len, false);
 }

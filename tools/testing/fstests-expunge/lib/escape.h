@@ -38,6 +38,19 @@ void sb_wrap(struct strbuf *out, const char *first, const char *indent,
 	     const char *text, size_t width);
 /* How many of the n bytes at s are valid UTF-8 before the first that is not */
 size_t utf8_valid_len(const char *s, size_t n);
+/*
+ * Append s as valid UTF-8, for an output that must be (JSON, KCIDB,
+ * HTML): unchanged when it is; else each byte that is no part of a
+ * UTF-8 character is written \xNN and each backslash \\, so that the
+ * original bytes can be read back: two names (a machine, a kernel
+ * release, a section) that differ only in such bytes stay two.
+ */
+void sb_add_name(struct strbuf *sb, const char *s, size_t len);
+/*
+ * The same for a whole document (a report): only the bytes that are no
+ * part of a UTF-8 character change, to \xNN.
+ */
+void sb_add_utf8(struct strbuf *sb, const char *s, size_t len);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
 #define QUOTE_MAX	200

@@ -11,6 +11,7 @@
 
 #include "lib/fileio.h"
 #include "lib/base.h"
+#include "lib/escape.h"
 
 const char *errstr(int err)
 {
@@ -269,23 +270,58 @@ int read_named(const char *path, size_t max, char **buf, size_t *len)
 	return read_kept(fd, &st, max, buf, len);
 }
 
-int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)
+/*
+ * The outputs as valid UTF-8: those that are, as they are (no copy);
+ * the others copied with their stray bytes as \xNN (*copy to free).
+ */
+static const struct strbuf *valid_outputs(const struct strbuf *sbs,
+					  size_t n, struct strbuf **copy)
 {
 	size_t i;
 
+	*copy = NULL;
+	for (i = 0; i < n; i++)
+		if (utf8_valid_len(sbs[i].buf ? sbs[i].buf : "", sbs[i].len) !=
+		    sbs[i].len)
+			break;
+	if (i == n)
+		return sbs;
+	*copy = xcalloc(n, sizeof(**copy));
+	for (i = 0; i < n; i++)
+		sb_add_utf8(&(*copy)[i], sbs[i].buf ? sbs[i].buf : "",
+			    sbs[i].len);
+	return *copy;
+}
+
+static void outputs_free(struct strbuf *copy, size_t n)
+{
+	size_t i;
+
+	for (i = 0; copy && i < n; i++)
+		sb_free(&copy[i]);
+	free(copy);
+}
+
+int write_outputs(char *const *paths, const struct strbuf *sbs, size_t n)
+{
+	struct strbuf *copy;
+	size_t i;
+	int ret = 0;
+
+	/* every output of a command is UTF-8, whatever its input was */
+	sbs = valid_outputs(sbs, n, &copy);
 	if (!paths) {
 		/* a write error is reported as the command ends (main.c) */
 		for (i = 0; i < n; i++)
 			fwrite(sbs[i].buf ? sbs[i].buf : "", 1, sbs[i].len,
 			       stdout);
-		return 0;
-	}
-	if (write_files_atomic(paths, sbs, n)) {
+	} else if (write_files_atomic(paths, sbs, n)) {
 		pr_err("%s: %s", n > 1 ? "writing the files" : paths[0],
 		       errstr(errno));
-		return -1;
+		ret = -1;
 	}
-	return 0;
+	outputs_free(copy, n);
+	return ret;
 }
 
 int write_output(const char *path, const struct strbuf *sb)

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "lib/escape.h"
 #include "lib/json-writer.h"
 
 void jsonw_init(struct json_writer *w, struct strbuf *out)
@@ -87,7 +88,14 @@ void jsonw_name(struct json_writer *w, const char *name)
 void json_quote(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	struct strbuf valid = { 0 };
+	size_t len = strlen(s);
 
+	/* JSON is UTF-8: other bytes are escaped, losslessly */
+	if (utf8_valid_len(s, len) != len) {
+		sb_add_name(&valid, s, len);
+		p = (const unsigned char *)valid.buf;
+	}
 	sb_puts(sb, "\"");
 	for (; *p; p++) {
 		if (*p == '"' || *p == '\\')
@@ -102,6 +110,7 @@ void json_quote(struct strbuf *sb, const char *s)
 			sb_add(sb, (const char *)p, 1);
 	}
 	sb_puts(sb, "\"");
+	sb_free(&valid);
 }
 
 void jsonw_string(struct json_writer *w, const char *s)

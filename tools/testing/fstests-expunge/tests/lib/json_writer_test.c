@@ -4,8 +4,12 @@
  * what was put in, with its commas, nesting and layout as documented.
  */
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "json-reader.h"
+#include "random-name.h"
+#include "lib/escape.h"
 #include "lib/json-writer.h"
 
 #include "kselftest_harness.h"
@@ -51,6 +55,44 @@ TEST(strings_are_escaped_and_read_back_the_same)
 	EXPECT_STREQ(hostile, v->items[0].str);
 	json_free(v);
 	sb_free(&sb);
+}
+
+/*
+ * For any bytes: the JSON is UTF-8 and parses; a name that is UTF-8
+ * comes back as it was, any other comes back escaped, and its bytes
+ * are read back from the escape, so no two names become one.
+ */
+TEST(any_bytes_give_utf8_json_and_names_read_back)
+{
+	unsigned int seed = getpid(), i;
+	char name[24];
+
+	TH_LOG("seed %u", seed);
+	srand(seed);
+	for (i = 0; i < 20000; i++) {
+		size_t n = random_name(name, sizeof(name) - 1);
+		bool valid = utf8_valid_len(name, n) == n;
+		struct strbuf sb = { 0 };
+		struct json_writer w;
+		struct jval *v;
+		char *back;
+
+		jsonw_init(&w, &sb);
+		jsonw_start_object(&w);
+		jsonw_string_field(&w, name, name);
+		jsonw_end_object(&w);
+		ASSERT_EQ(sb.len, utf8_valid_len(sb.buf, sb.len));
+		v = json_parse(sb.buf);
+		ASSERT_NE(NULL, v) TH_LOG("%s", sb.buf);
+		ASSERT_EQ(J_STR, v->items[0].type);
+		back = valid ? strdup(v->items[0].str) :
+			       unescape_name(v->items[0].str);
+		EXPECT_STREQ(name, back);
+		EXPECT_STREQ(v->keys[0], v->items[0].str);
+		free(back);
+		json_free(v);
+		sb_free(&sb);
+	}
 }
 
 TEST(commas_only_between_members_at_every_depth)

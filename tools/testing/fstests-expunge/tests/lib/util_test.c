@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "random-name.h"
 #include "test-util.h"
 #include "lib/base.h"
 #include "lib/escape.h"
@@ -117,6 +118,63 @@ TEST_F(scratch, pages_replace_a_link_or_fifo_never_follow_it)
 	free(got);
 	sb_free(&pages[0]);
 	sb_free(&pages[1]);
+}
+
+/* The text of an HTML attribute or element, its references read back */
+static char *unmarkup(const char *s)
+{
+	static const char *const ent[][2] = {
+		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
+		{ "&quot;", "\"" }, { "&#10;", "\n" }, { "&#13;", "\r" },
+		{ "&#9;", "\t" },
+	};
+	char *out = malloc(strlen(s) + 1), *o = out;
+	size_t i;
+
+	while (*s) {
+		for (i = 0; i < ARRAY_SIZE(ent); i++)
+			if (!strncmp(s, ent[i][0], strlen(ent[i][0])))
+				break;
+		if (i < ARRAY_SIZE(ent)) {
+			*o++ = ent[i][1][0];
+			s += strlen(ent[i][0]);
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* For any bytes, markup is UTF-8 and the name is read back from it */
+TEST(any_bytes_give_utf8_markup_and_names_read_back)
+{
+	unsigned int seed = getpid(), i;
+	char name[24];
+
+	TH_LOG("seed %u", seed);
+	srand(seed);
+	for (i = 0; i < 20000; i++) {
+		size_t n = random_name(name, sizeof(name) - 1), j;
+		bool valid = utf8_valid_len(name, n) == n;
+		struct strbuf sb = { 0 };
+		char *text, *back;
+
+		sb_add_markup(&sb, name);
+		sb_puts(&sb, "");
+		ASSERT_EQ(sb.len, utf8_valid_len(sb.buf, sb.len));
+		ASSERT_EQ(NULL, strpbrk(sb.buf, "<>\""));
+		text = unmarkup(sb.buf);
+		back = valid ? strdup(text) : unescape_name(text);
+		/* the other control characters are no XML: '?' */
+		for (j = 0; j < n; j++)
+			if ((unsigned char)name[j] < 0x20 && !strchr("\n\r\t", name[j]))
+				name[j] = '?';
+		EXPECT_STREQ(name, back);
+		free(text);
+		free(back);
+		sb_free(&sb);
+	}
 }
 
 /* Every string of a pool stays as it was copied, however many follow */
