@@ -161,70 +161,261 @@ TEST(format_round_trip)
 	}
 }
 
-/* The example of the data format: fixed=6.9,6.6.30,6.1.90 */
-TEST(fixed_list_design_example)
-{
-	static const char *const applies[] = {
-		"6.8.12", "6.6.29", "6.1.89", "5.15.160", "6.9-rc7",
-	};
-	static const char *const fixed[] = {
-		"6.10", "6.9", "6.6.30", "6.1.95",
-	};
-	const char *list = "6.9,6.6.30,6.1.90";
-	size_t i;
+/*
+ * The since=/fixed= rule, a case a variant: an entry with fixed=FIXED
+ * (and since=SINCE, if set) applies to the kernel or not. design_*:
+ * the example of the data format, fixed=6.9,6.6.30,6.1.90; series_*: a
+ * stable version speaks for its own series only, a mainline one for
+ * every later kernel; rc_*: fixed at an -rc; since_*: since=6.6.12,6.7
+ * fixed=6.6.30,6.9, from the data format.
+ */
+FIXTURE(list_rule) {
+};
 
-	for (i = 0; i < ARRAY_SIZE(applies); i++) {
-		EXPECT_EQ(1, fixed_applies(list, applies[i])) {
-			TH_LOG("fixed=%s should apply to %s", list, applies[i]);
-		}
+FIXTURE_SETUP(list_rule)
+{
+}
+
+FIXTURE_TEARDOWN(list_rule)
+{
+}
+
+FIXTURE_VARIANT(list_rule) {
+	const char *since;	/* NULL: none */
+	const char *fixed;
+	const char *kernel;
+	bool applies;
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_8_12) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.8.12",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_6_29) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.6.29",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_1_89) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.1.89",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_5_15_160) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "5.15.160",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_9_rc7) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.9-rc7",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_10) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.10",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_9) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.9",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_6_30) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.6.30",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, design_6_1_95) {
+	.fixed = "6.9,6.6.30,6.1.90",
+	.kernel = "6.1.95",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_30_6_7) {
+	.fixed = "6.6.30",
+	.kernel = "6.7",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_30_6_7_5) {
+	.fixed = "6.6.30",
+	.kernel = "6.7.5",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_30_6_1_200) {
+	.fixed = "6.6.30",
+	.kernel = "6.1.200",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_30_6_6) {
+	.fixed = "6.6.30",
+	.kernel = "6.6",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_30_6_6_31) {
+	.fixed = "6.6.30",
+	.kernel = "6.6.31",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_6_7_1) {
+	.fixed = "6.6",
+	.kernel = "6.7.1",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_6_6_1) {
+	.fixed = "6.6",
+	.kernel = "6.6.1",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, series_6_6_6_5_13) {
+	.fixed = "6.6",
+	.kernel = "6.5.13",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_9_rc2) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.9-rc2",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_9_rc3) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.9-rc3",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_9_rc10) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.9-rc10",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_9) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.9",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_9_4) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.9.4",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, rc_6_8_30) {
+	.fixed = "6.9-rc3",
+	.kernel = "6.8.30",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_6_11) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.6.11",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_6_12) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.6.12",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_6_29) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.6.29",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_6_30) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.6.30",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_7_rc1) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.7-rc1",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_7) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.7",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_8_12) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.8.12",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_9_rc7) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.9-rc7",
+	.applies = true,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_9) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.9",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_1_119) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.1.119",
+	.applies = false,
+};
+
+FIXTURE_VARIANT_ADD(list_rule, since_6_6) {
+	.since = "6.6.12,6.7",
+	.fixed = "6.6.30,6.9",
+	.kernel = "6.6",
+	.applies = false,
+};
+
+TEST_F(list_rule, applies)
+{
+	int got = variant->since ?
+		  both_apply(variant->since, variant->fixed, variant->kernel) :
+		  fixed_applies(variant->fixed, variant->kernel);
+
+	EXPECT_EQ(variant->applies, got) {
+		TH_LOG("since=%s fixed=%s on %s", variant->since ?: "",
+		       variant->fixed, variant->kernel);
 	}
-	for (i = 0; i < ARRAY_SIZE(fixed); i++) {
-		EXPECT_EQ(0, fixed_applies(list, fixed[i])) {
-			TH_LOG("fixed=%s should not apply to %s", list, fixed[i]);
-		}
-	}
 }
 
-TEST(fixed_list_other_series)
+TEST(since_alone)
 {
-	/* A stable version only speaks for its own series */
-	EXPECT_EQ(1, fixed_applies("6.6.30", "6.7"));
-	EXPECT_EQ(1, fixed_applies("6.6.30", "6.7.5"));
-	EXPECT_EQ(1, fixed_applies("6.6.30", "6.1.200"));
-	EXPECT_EQ(1, fixed_applies("6.6.30", "6.6"));
-	EXPECT_EQ(0, fixed_applies("6.6.30", "6.6.31"));
-	/* but a mainline version holds for every later kernel */
-	EXPECT_EQ(0, fixed_applies("6.6", "6.7.1"));
-	EXPECT_EQ(0, fixed_applies("6.6", "6.6.1"));
-	EXPECT_EQ(1, fixed_applies("6.6", "6.5.13"));
-}
-
-TEST(fixed_at_rc)
-{
-	EXPECT_EQ(1, fixed_applies("6.9-rc3", "6.9-rc2"));
-	EXPECT_EQ(0, fixed_applies("6.9-rc3", "6.9-rc3"));
-	EXPECT_EQ(0, fixed_applies("6.9-rc3", "6.9-rc10"));
-	EXPECT_EQ(0, fixed_applies("6.9-rc3", "6.9"));
-	EXPECT_EQ(0, fixed_applies("6.9-rc3", "6.9.4"));
-	EXPECT_EQ(1, fixed_applies("6.9-rc3", "6.8.30"));
-}
-
-TEST(since_list)
-{
-	/* since=6.6.12,6.7 fixed=6.6.30,6.9 from the data format */
-	const char *s = "6.6.12,6.7", *f = "6.6.30,6.9";
-
-	EXPECT_EQ(0, both_apply(s, f, "6.6.11"));
-	EXPECT_EQ(1, both_apply(s, f, "6.6.12"));
-	EXPECT_EQ(1, both_apply(s, f, "6.6.29"));
-	EXPECT_EQ(0, both_apply(s, f, "6.6.30"));
-	EXPECT_EQ(0, both_apply(s, f, "6.7-rc1"));
-	EXPECT_EQ(1, both_apply(s, f, "6.7"));
-	EXPECT_EQ(1, both_apply(s, f, "6.8.12"));
-	EXPECT_EQ(1, both_apply(s, f, "6.9-rc7"));
-	EXPECT_EQ(0, both_apply(s, f, "6.9"));
-	EXPECT_EQ(0, both_apply(s, f, "6.1.119"));
-	EXPECT_EQ(0, both_apply(s, f, "6.6"));
 	/* a stable since= alone does not reach the next mainline */
 	EXPECT_EQ(0, list_matches("6.6.12", "6.7"));
 	EXPECT_EQ(1, list_matches("6.7", "6.7.1"));
@@ -250,31 +441,74 @@ TEST(which_entry_decides)
 	EXPECT_EQ(0, l.n);
 }
 
-TEST(list_parse_names_bad_item)
+/* A list that does not parse names its bad item, a case a variant */
+FIXTURE(bad_list) {
+};
+
+FIXTURE_SETUP(bad_list)
 {
-	static const char *const lists[][2] = {
-		{ "6.9,6.x", "6.x" },
-		{ "6.9,,6.6.30", "" },
-		{ ",6.9", "" },
-		{ "6.9,", "" },
-		{ "", "" },
-		{ "6.9 ,6.6", "6.9 " },
-		{ "6.9-rc0", "6.9-rc0" },
-		{ "6.6.30-rc1", "6.6.30-rc1" },
-	};
+}
+
+FIXTURE_TEARDOWN(bad_list)
+{
+}
+
+FIXTURE_VARIANT(bad_list) {
+	const char *list;
+	const char *bad;	/* the item named */
+};
+
+FIXTURE_VARIANT_ADD(bad_list, not_a_version) {
+	.list = "6.9,6.x",
+	.bad = "6.x",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, empty_item) {
+	.list = "6.9,,6.6.30",
+	.bad = "",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, leading_comma) {
+	.list = ",6.9",
+	.bad = "",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, trailing_comma) {
+	.list = "6.9,",
+	.bad = "",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, empty) {
+	.list = "",
+	.bad = "",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, space) {
+	.list = "6.9 ,6.6",
+	.bad = "6.9 ",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, rc0) {
+	.list = "6.9-rc0",
+	.bad = "6.9-rc0",
+};
+
+FIXTURE_VARIANT_ADD(bad_list, stable_rc) {
+	.list = "6.6.30-rc1",
+	.bad = "6.6.30-rc1",
+};
+
+TEST_F(bad_list, names_the_item)
+{
 	struct kver_list l;
-	size_t i;
+	char *bad = NULL;
 
-	for (i = 0; i < ARRAY_SIZE(lists); i++) {
-		char *bad = NULL;
-
-		ASSERT_EQ(-1, kver_list_parse(lists[i][0], &l, &bad)) {
-			TH_LOG("'%s' parsed as a list", lists[i][0]);
-		}
-		ASSERT_NE(NULL, bad);
-		EXPECT_STREQ(lists[i][1], bad);
-		free(bad);
+	ASSERT_EQ(-1, kver_list_parse(variant->list, &l, &bad)) {
+		TH_LOG("'%s' parsed as a list", variant->list);
 	}
+	ASSERT_NE(NULL, bad);
+	EXPECT_STREQ(variant->bad, bad);
+	free(bad);
 }
 
 TEST_HARNESS_MAIN
