@@ -374,6 +374,12 @@ const struct kconfig_file *kernel_config(struct kernel *k, const char **err)
 		if (o->kernel)
 			sb_printf(&k->tried, "\n  %s: %s", o->kernel,
 				  k->bzimage ? BZIMAGE_NO_CONFIG : "no IKCONFIG in it");
+		/* an unpacked package: boot/config-R beside boot/vmlinuz-R */
+		if (o->kernel && k->bzimage)
+			paths[n++] = xasprintf("%.*sconfig-%s",
+					       (int)(strrchr(o->kernel, '/') ?
+						     strrchr(o->kernel, '/') + 1 - o->kernel : 0),
+					       o->kernel, k->release);
 		if (k->running)
 			paths[n++] = xstrdup("/proc/config.gz");
 		paths[n++] = xasprintf("/boot/config-%s", k->release);

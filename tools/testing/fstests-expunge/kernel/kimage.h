@@ -10,7 +10,7 @@
 
 /* Where the config of a bzImage is: said when none is found elsewhere */
 #define BZIMAGE_NO_CONFIG \
-	"a bzImage: a config built in is in its compressed payload, not read (give --config)"
+	"a bzImage: a config built in is in its compressed payload, not read (give --config, or put config-RELEASE beside it)"
 
 /* Does buf start as an x86 boot image: "HdrS" at 0x202? */
 bool kimage_is_bzimage(const char *buf, size_t len);
