@@ -153,8 +153,9 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		struct section_cmp *sc;
 		const struct kdata *kd;
 
-		kd = kdata_for_section(&cmp->kc, section_prop(c, "FSTYP"),
-				       c->kernel, c->name, &cmp->sets[i]);
+		kd = kdata_for_section_version(&cmp->kc, section_prop(c, "FSTYP"),
+					       c->kernel, c->kernel_version,
+					       c->name, &cmp->sets[i]);
 		if (!kd) {
 			ret = -1;
 			break;

@@ -247,13 +247,15 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 		      size_t run_idx)
 {
 	struct side_section *s = side_section(sd, rf->section);
-	const char *kernel;
+	const char *kernel, *version;
 	bool added;
 	size_t i;
 
 	if (!s) {
 		s = array_push(&sd->s, &sd->n, &sd->alloc, sizeof(*s));
 		s->name = xstrdup(rf->section);
+		version = result_prop(rf, "KERNEL_VERSION");
+		s->kernel_version = version ? xstrdup(version) : NULL;
 		kernel = result_prop(rf, "KERNEL");
 		if (kernel && *kernel)
 			s->kernel = xstrdup(kernel);
@@ -389,6 +391,7 @@ void side_free(struct side *sd)
 		free(s->hash);
 		free(s->name);
 		free(s->kernel);
+		free(s->kernel_version);
 		free(s->started);
 		strlist_free(&s->runs);
 		strmap_free(&s->in_runs);

@@ -42,6 +42,8 @@ struct side_section {
 	struct result_prop *props;	/* of its first run */
 	size_t nprops;
 	char *kernel;			/* the first KERNEL its runs name */
+	/* its KERNEL_VERSION (run --vm: the upstream version), or NULL */
+	char *kernel_version;
 	bool kernels_differ;		/* its runs name several */
 	const char *settings_differ;	/* a setting its runs do not share */
 	char *started;			/* the earliest start of its runs */

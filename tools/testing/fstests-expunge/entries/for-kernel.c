@@ -79,6 +79,8 @@ static int identify(struct kdata_cache *kc, struct kdata *kd, bool results,
 		}
 		o.release = kd->release;
 		o.release_from = "the KERNEL property";
+		if (kd->version && !o.version)
+			o.version = kd->version;
 	}
 	kd->have_k = true;
 	if (!kernel_identify(&o, &kd->k, &why))
@@ -189,18 +191,22 @@ static int load(struct kdata_cache *kc, struct kdata *kd, bool results,
 }
 
 static const struct kdata *get(struct kdata_cache *kc, const char *fs,
-			       const char *release, bool results, char **err)
+			       const char *release, const char *version,
+			       bool results, char **err)
 {
 	struct kdata *kd, **slot;
 	size_t i;
 
 	for (i = 0; i < kc->n; i++) {
-		if (str_same(kc->kd[i]->fs, fs) && str_same(kc->kd[i]->release, release))
+		if (str_same(kc->kd[i]->fs, fs) &&
+		    str_same(kc->kd[i]->release, release) &&
+		    str_same(kc->kd[i]->version, version))
 			return kc->kd[i];
 	}
 	kd = xcalloc(1, sizeof(*kd));
 	kd->fs = fs ? xstrdup(fs) : NULL;
 	kd->release = release ? xstrdup(release) : NULL;
+	kd->version = version ? xstrdup(version) : NULL;
 	slot = array_push(&kc->kd, &kc->n, &kc->alloc, sizeof(*slot));
 	*slot = kd;
 	return load(kc, kd, results, err) ? NULL : kd;
@@ -209,13 +215,13 @@ static const struct kdata *get(struct kdata_cache *kc, const char *fs,
 const struct kdata *kdata_get(struct kdata_cache *kc, const char *fs,
 			      char **err)
 {
-	return get(kc, fs, NULL, false, err);
+	return get(kc, fs, NULL, NULL, false, err);
 }
 
 const struct kdata *kdata_for_results(struct kdata_cache *kc, const char *fs,
 				      const char *release, char **err)
 {
-	return get(kc, fs, kc->release_given ? NULL : release, true, err);
+	return get(kc, fs, kc->release_given ? NULL : release, NULL, true, err);
 }
 
 const struct kdata *kdata_load(struct kdata_cache *kc, const char *fs)
@@ -237,8 +243,21 @@ const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 				      const char *release, const char *section,
 				      struct applied_set *set)
 {
+	return kdata_for_section_version(kc, fs, release, NULL, section, set);
+}
+
+const struct kdata *kdata_for_section_version(struct kdata_cache *kc,
+					      const char *fs,
+					      const char *release,
+					      const char *version,
+					      const char *section,
+					      struct applied_set *set)
+{
 	char *err = NULL;
-	const struct kdata *kd = kdata_for_results(kc, fs, release, &err);
+	const struct kdata *kd;
+
+	kd = get(kc, fs, kc->release_given ? NULL : release,
+		 kc->release_given ? NULL : version, true, &err);
 
 	memset(set, 0, sizeof(*set));
 	if (!kd) {
@@ -306,6 +325,7 @@ void kdata_free(struct kdata_cache *kc)
 		diag_free(&kd->diag);
 		free(kd->fs);
 		free(kd->release);
+		free(kd->version);
 		free(kd->note);
 		free(kd->no_config);
 		free(kd->desc);

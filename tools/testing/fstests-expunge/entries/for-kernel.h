@@ -12,6 +12,7 @@
 struct kdata {
 	char *fs;
 	char *release;		/* the results' KERNEL, or NULL */
+	char *version;		/* their KERNEL_VERSION, or NULL */
 	struct kernel k;
 	struct dataset ds;
 	struct diag diag;
@@ -70,6 +71,18 @@ const struct kdata *kdata_load(struct kdata_cache *kc, const char *fs);
 const struct kdata *kdata_for_section(struct kdata_cache *kc, const char *fs,
 				      const char *release, const char *section,
 				      struct applied_set *set);
+
+/*
+ * The same, with the upstream version the results state (KERNEL_VERSION,
+ * which run --vm records: a distribution release does not say it), or
+ * NULL.
+ */
+const struct kdata *kdata_for_section_version(struct kdata_cache *kc,
+					      const char *fs,
+					      const char *release,
+					      const char *version,
+					      const char *section,
+					      struct applied_set *set);
 
 /*
  * No config found: the entries for section whose condition is undecided
