@@ -23,6 +23,7 @@
 #include "run/resume-state.h"
 
 #define NAME_MAX_LEN	128
+#define WATCH_LINE_MAX	(64 << 10)
 
 char *check_line_test(const char *line, size_t len)
 {
@@ -65,6 +66,8 @@ static int check_setup(void *arg)
 	signal(SIGTERM, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (su->cc->stderr_too && dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
+		return -1;
 	return setenv("RESULT_BASE", su->cc->result_base, 1);
 }
 
@@ -142,7 +145,43 @@ struct stream {
 	int fd, sfd;		/* check's output; our INT and TERM */
 	int status;		/* check's wait status */
 	bool exited, interrupted;
+	bool ended;		/* the watch ended it */
+	struct strbuf wline;	/* the watch's line so far */
 };
+
+/* Give the watch each whole line; end check when it says so. */
+static void watch_output(struct stream *st, const char *buf, size_t n)
+{
+	const struct check_watch *w = st->cc->watch;
+	const char *nl;
+
+	while (n) {
+		nl = memchr(buf, '\n', n);
+		sb_add(&st->wline, buf, nl ? (size_t)(nl - buf) : n);
+		/* a line without end is given in pieces */
+		if (!nl && st->wline.len < WATCH_LINE_MAX)
+			return;
+		if (!st->ended && w->line(w->data, st->wline.buf, st->wline.len))
+			st->ended = true;
+		st->wline.len = 0;
+		if (!nl)
+			return;
+		n -= nl + 1 - buf;
+		buf = nl + 1;
+	}
+}
+
+static void watch_tick(struct stream *st)
+{
+	const struct check_watch *w = st->cc->watch;
+
+	if (!w)
+		return;
+	if (!st->ended && w->tick(w->data))
+		st->ended = true;
+	if (st->ended && !st->exited)
+		kill(-st->pid, SIGKILL);
+}
 
 /*
  * Copy check's output until check exits: what it left running in the
@@ -161,6 +200,7 @@ static void stream(struct stream *st)
 	ssize_t n;
 
 	for (;;) {
+		watch_tick(st);
 		if (!st->exited && waitpid(st->pid, &st->status, WNOHANG) == st->pid)
 			st->exited = true;
 		if (poll(pfd, 2, st->exited ? 0 : 200) <= 0) {
@@ -178,13 +218,21 @@ static void stream(struct stream *st)
 			continue;
 		if (n <= 0)
 			break;
+		if (st->cc->watch) {	/* it says what is worth saying */
+			watch_output(st, buf, n);
+			continue;
+		}
 		fwrite(buf, 1, n, stdout);
 		fflush(stdout);
 		note_tests(st->cc, &line, buf, n, &named);
 	}
 	if (line.len)	/* what follows starts on a line of its own */
 		fputc('\n', stdout);
+	if (st->wline.len && st->cc->watch && !st->ended)
+		st->cc->watch->line(st->cc->watch->data, st->wline.buf,
+				    st->wline.len);
 	sb_free(&line);
+	sb_free(&st->wline);
 	while (!st->exited && waitpid(st->pid, &st->status, 0) < 0 &&
 	       errno == EINTR)
 		;

@@ -4,6 +4,18 @@
 #define FEXP_CHECK_CHILD_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * What follows check's output as it streams (run --vm: the guest's
+ * console): each whole line (without '\n'), and a tick every 200 ms;
+ * either returning true ends check (its process group) at once.
+ */
+struct check_watch {
+	bool (*line)(void *data, const char *line, size_t len);
+	bool (*tick)(void *data);
+	void *data;
+};
 
 struct check_call {
 	const char *fstests;	/* the fstests tree: check runs there */
@@ -16,6 +28,8 @@ struct check_call {
 	const char *running;
 	unsigned int round;
 	int sigfd;		/* from check_signals_catch() */
+	const struct check_watch *watch;	/* or NULL */
+	bool stderr_too;	/* its standard error on the same pipe */
 };
 
 /*
