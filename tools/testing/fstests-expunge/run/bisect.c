@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "entries/select.h"
+#include "fstests/tree.h"
 #include "run/bisect.h"
 
 struct judgement {
@@ -63,6 +64,9 @@ static void judge_target(const struct retry_policy *p, struct judgement *j,
 	} else if (a->crashes && a->crashes < a->fails) {
 		say(j, a, ran, "crashes and plain failures: cannot tell");
 		j->skip++;
+	} else if (a->crash_sigs_differ) {
+		say(j, a, ran, "crashes with different signatures: cannot tell");
+		j->skip++;
 	} else if (ran < need) {
 		sb_printf(j->report, "bisect: %s: %u of the %u attempts needed ran: cannot tell\n",
 			  a->test, ran, need);
@@ -75,6 +79,20 @@ static void judge_target(const struct retry_policy *p, struct judgement *j,
 		say(j, a, ran, "it passed every time");
 		j->good++;
 	}
+}
+
+bool bisect_valid_tests(const struct strlist *tests)
+{
+	size_t i;
+
+	for (i = 0; i < tests->n; i++) {
+		if (!valid_test_name(tests->v[i])) {
+			pr_err("run: --test %s: not a test name (generic/001)",
+			       tests->v[i]);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* The targets named with --test that are not in the run at all. */

@@ -24,6 +24,9 @@
  * failure), another test's failure or crash, an incomplete run. What
  * decided, and how sure it is, goes to report.
  */
+/* --test names tests, as check knows them (else says which does not) */
+bool bisect_valid_tests(const struct strlist *tests);
+
 int bisect_judge(const struct retry_policy *p, const struct result_file *m,
 		 bool finished, struct strbuf *report);
 

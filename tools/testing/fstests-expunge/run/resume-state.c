@@ -16,7 +16,7 @@
 #define BOOT_ID		"/proc/sys/kernel/random/boot_id"
 
 static const char *const log_exts[] = {
-	".full", ".dmesg", ".out.bad", ".notrun", ".hints",
+	".full", ".dmesg", ".out.bad", ".notrun", ".hints", ".console",
 };
 
 char *run_state_path(const struct run_state *st, const char *name)
@@ -252,7 +252,7 @@ static bool piece_has(const struct run_state *st, const char *name,
 }
 
 static int note_crash(const struct run_state *st, const char *piece,
-		      const char *test)
+		      const char *test, const char *signature)
 {
 	char *path = run_state_path(st, "crashed"), *old = NULL;
 	struct strbuf sb = { 0 };
@@ -265,7 +265,11 @@ static int note_crash(const struct run_state *st, const char *piece,
 		return -1;
 	}
 	sb_add(&sb, old ? old : "", len);
-	sb_printf(&sb, "%s %s\n", piece, test);
+	sb_printf(&sb, "%s %s", piece, test);
+	/* one line: a signature is the kernel's, of no set length */
+	if (signature)
+		sb_printf(&sb, "\t%.*s", (int)strcspn(signature, "\n"), signature);
+	sb_puts(&sb, "\n");
 	ret = write_file_atomic(path, sb.buf, sb.len);
 	if (ret)
 		pr_err("%s: %s", path, strerror(errno));
@@ -306,7 +310,8 @@ static bool went_down(const char *boot)
 	return !boot[0] || !boot_id()[0] || strcmp(boot, boot_id());
 }
 
-int run_state_recover(const struct run_state *st, bool check_died)
+static int recover(const struct run_state *st, bool check_died,
+		   const char *signature)
 {
 	char *path = run_state_path(st, "running"), *buf, *name = NULL;
 	char test[160], boot[40] = "";
@@ -329,9 +334,10 @@ int run_state_recover(const struct run_state *st, bool check_died)
 				st->section, test);
 		} else {
 			pr_warn("%s: %s was running when %s: crashed",
-				st->section, test, check_died ? "check died" :
+				st->section, test, signature ? signature :
+				check_died ? "check died" :
 				"the machine went down");
-			ret = note_crash(st, name, test);
+			ret = note_crash(st, name, test, signature);
 		}
 	}
 	if (!ret)
@@ -340,6 +346,16 @@ int run_state_recover(const struct run_state *st, bool check_died)
 	free(buf);
 	free(path);
 	return ret;
+}
+
+int run_state_recover(const struct run_state *st, bool check_died)
+{
+	return recover(st, check_died, NULL);
+}
+
+int run_state_crashed(const struct run_state *st, const char *signature)
+{
+	return recover(st, true, signature);
 }
 
 static void read_pieces(const struct run_state *st, const char *kind,
@@ -365,15 +381,29 @@ static void read_pieces(const struct run_state *st, const char *kind,
 	}
 }
 
-static void add_crash(struct result_file *rf, const char *test)
+/*
+ * "TEST" or "TEST\tSIGNATURE" (run --vm: the kernel's crash, whose first
+ * lines are in TEST.oops beside the results)
+ */
+static void add_crash(const struct run_state *st, struct result_file *rf,
+		      char *test)
 {
+	char *sig = strchr(test, '\t'), *path;
 	struct result_case *c;
+	size_t len;
 
+	if (sig)
+		*sig++ = '\0';
 	c = array_push(&rf->cases, &rf->ncases, &rf->acases, sizeof(*c));
 	c->name = xstrdup(test);
 	c->outcome = OUT_FAIL;
-	c->msg = xstrdup("crashed: the machine went down while it ran");
+	c->msg = sig ? xasprintf("crashed: %s", sig) :
+		 xstrdup("crashed: the machine went down while it ran");
 	c->text = xcalloc(1, sizeof(*c->text));
+	path = xasprintf("%s/%s.oops", st->secdir, test);
+	if (sig && read_file(path, 1 << 20, &c->text->klog, &len))
+		c->text->klog = NULL;
+	free(path);
 	c->text->message = xstrdup(c->msg);
 	c->text->type = xstrdup(RESULT_CRASH_TYPE);
 	c->crashed = true;
@@ -404,7 +434,7 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 			pr_warn("%s: '%s': ignored", path, line);
 			continue;
 		}
-		add_crash(&(main_run ? *parts : *retries)[k - 1], test + 1);
+		add_crash(st, &(main_run ? *parts : *retries)[k - 1], test + 1);
 	}
 	free(buf);
 	free(path);

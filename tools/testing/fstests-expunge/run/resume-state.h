@@ -72,6 +72,13 @@ char *run_state_running_text(unsigned int round, const char *test);
 int run_state_recover(const struct run_state *st, bool check_died);
 
 /*
+ * run --vm: the guest's kernel crashed (or hung) while the test of the
+ * "running" file ran: that test is crashed, with the crash's signature
+ * in its result. Returns 0, or -1.
+ */
+int run_state_crashed(const struct run_state *st, const char *signature);
+
+/*
  * Read every piece whole: the main run's into parts, the retry rounds'
  * into retries (each array malloc'd), with a failed testcase added for
  * each test that crashed the machine. Returns 0, or -1 after saying why.

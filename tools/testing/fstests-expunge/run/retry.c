@@ -9,6 +9,7 @@ bool attempts_next(const struct result_file *rf, size_t *pos,
 		   struct attempts *a)
 {
 	size_t i = *pos;
+	const char *sig = NULL;
 
 	if (i >= rf->ncases)
 		return false;
@@ -22,6 +23,11 @@ bool attempts_next(const struct result_file *rf, size_t *pos,
 		a->notrun += c->outcome == OUT_NOTRUN;
 		a->crashes += c->crashed;
 		a->crashed |= c->crashed;
+		/* its message says the crash's signature ("crashed: ...") */
+		if (c->crashed && sig && !str_same(sig, c->msg))
+			a->crash_sigs_differ = true;
+		if (c->crashed && !sig)
+			sig = c->msg ? c->msg : "";
 	}
 	*pos = i;
 	return true;
@@ -69,7 +75,8 @@ static int bisect_pick(const struct retry_policy *p, const struct attempts *a)
 	const struct applied *e = applied_find(p->set, a->test);
 	unsigned int ran = a->tries - a->notrun;
 	bool alike = !a->fails ||
-		     (a->fails == ran && (!a->crashes || a->crashes == ran));
+		     (a->fails == ran && (!a->crashes || a->crashes == ran) &&
+		      !a->crash_sigs_differ);
 
 	if (!p->attempts)
 		return -1;

@@ -14,6 +14,7 @@ struct attempts {
 	unsigned int tries, fails, notrun;
 	unsigned int crashes;	/* attempts that took the machine down */
 	bool crashed;		/* one did */
+	bool crash_sigs_differ;	/* crashes with different signatures */
 };
 
 /* The attempts at the next test from *pos on; false at the end. */
