@@ -8,6 +8,7 @@
 #include "entries/data-dir.h"
 #include "fstests/tree.h"
 #include "lib/fileio.h"
+#include "run/bisect.h"
 #include "run/run.h"
 
 static const struct usage usage = {
@@ -17,6 +18,9 @@ static const struct usage usage = {
 "[--fstests DIR] [--results DIR] [--baseline PATH]...\n"
 "[--retries N] [--retry-failures] [--run-known-failures]\n"
 "[--resume] [--bisect [--test T]... [--attempts N]]\n"
+"[--vm [--modules DIR] [--vm-memory MIB] [--vm-cpus N]\n"
+"[--vm-disk-size GIB] [--vm-disk-dir DIR] [--vm-timeout SECONDS]\n"
+"[--vm-boot-timeout SECONDS] [--vm-tcg]]\n"
 "[--env NAME]... [KERNEL-OPTIONS] [-- CHECK-ARGS...]",
 	.about =
 "Run fstests' check for a section with the exclude file of the kernel,\n"
@@ -24,7 +28,8 @@ static const struct usage usage = {
 "RESULT_BASE/SECTION/result.xml (as check -L writes repeats) and compare\n"
 "it. A flaky failure counts only if every attempt fails. The arguments\n"
 "after -- go to check (tests, -g GROUP, ...); --resume without them\n"
-"reuses the run's.",
+"reuses the run's. With --vm, check runs in a QEMU guest booting the\n"
+"kernel; a crash is the running test's result and the guest boots again.",
 	.exit_status =
 "Exit status: compare's (0 no regression, 1 regressions or an incomplete\n"
 "run, 2 bad usage or a run that could not be made). --bisect: 1 only if\n"
@@ -48,21 +53,6 @@ static int set_count(const struct opt *o, const char *arg)
 	return 0;
 }
 
-/* --test names tests, as check knows them */
-static bool valid_tests(const struct run_opts *o)
-{
-	size_t i;
-
-	for (i = 0; i < o->tests.n; i++) {
-		if (!valid_test_name(o->tests.v[i])) {
-			pr_err("run: --test %s: not a test name (generic/001)",
-			       o->tests.v[i]);
-			return false;
-		}
-	}
-	return true;
-}
-
 /* --fs and --section given, the section a name for a directory */
 static bool valid(const struct run_opts *o)
 {
@@ -74,7 +64,7 @@ static bool valid(const struct run_opts *o)
 	else if (!o->bisect && (o->tests.n || o->attempts))
 		pr_err("run: --test and --attempts are for --bisect");
 	else
-		return valid_tests(o);
+		return bisect_valid_tests(&o->tests) && vm_valid_opts(&o->vm);
 	return false;
 }
 
@@ -86,6 +76,7 @@ static bool valid(const struct run_opts *o)
 static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 {
 	DECLARE_KERNEL_OPTIONS(kernel_options, &o->k);
+	DECLARE_VM_OPTIONS(vm_options, &o->vm, kernel_options);
 	const struct opt opts[] = {
 		OPT_FS(&o->fs, "the filesystem (FSTYP) whose data applies"),
 		OPT_STRING('s', "section", &o->section, "S",
@@ -109,14 +100,13 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "Ctrl-C: finished tests do not run again, the test\n"
 			    "that was running when the machine went down is a\n"
 			    "failure (crashed)"),
-		OPT_BOOLEAN_EARLY(0, "bisect", &o->bisect,
-				  "exit 1, 0 or 125 for 'git bisect run'"),
+		OPT_BOOLEAN_EARLY(0, "bisect", &o->bisect, "exit 1, 0 or 125 for 'git bisect run'"),
 		OPT_STRLIST(0, "test", &o->tests, "T",
 			    "--bisect: the test bisected, run (repeatable)"),
 		OPT_CALLBACK(0, "attempts", &o->attempts, "N",
 			     "--bisect: attempts that decide (3)", set_count),
 		OPT_ENV(&o->k),
-		OPT_PARENT(kernel_options)
+		OPT_PARENT(vm_options)
 	};
 
 	argc = parse_options(argc, argv, opts, &usage);

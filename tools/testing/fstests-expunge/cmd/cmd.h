@@ -72,4 +72,37 @@ int do_view(int argc, char **argv);
 		OPT_END() \
 	}
 
+/*
+ * run --vm's options, as a table that goes on into parent (vo: a struct
+ * vm_opts *): the guest's machine and how long it may take.
+ */
+#define DECLARE_VM_OPTIONS(name, vo, parent) \
+	struct vm_opts *const name##_into = (vo); \
+	const struct opt name[] = { \
+		OPT_GROUP("VM-OPTIONS: run in a QEMU guest booting the kernel:"), \
+		OPT_BOOLEAN(0, "vm", &name##_into->on, \
+			    "boot the kernel (--kernel bzImage, --build-dir) in " \
+			    "QEMU on this machine's root and run check there"), \
+		OPT_STRING(0, "modules", &name##_into->modules, "DIR", \
+			   "its modules: lib/modules/RELEASE or a root holding " \
+			   "it (default: beside the kernel, or built in)"), \
+		OPT_UINTEGER(0, "vm-memory", &name##_into->memory_mb, "MIB", \
+			     "the guest's memory (2048)"), \
+		OPT_UINTEGER(0, "vm-cpus", &name##_into->cpus, "N", \
+			     "the guest's CPUs (2)"), \
+		OPT_UINTEGER(0, "vm-disk-size", &name##_into->disk_gib, "GIB", \
+			     "each virtio disk's size, a sparse file (10)"), \
+		OPT_STRING(0, "vm-disk-dir", &name##_into->disk_dir, "DIR", \
+			   "where the disks are, files without a name " \
+			   "($TMPDIR, else /var/tmp)"), \
+		OPT_UINTEGER(0, "vm-timeout", &name##_into->test_timeout, "SECONDS", \
+			     "a test making no progress this long is a hang " \
+			     "(1800 with KVM, 7200 under TCG)"), \
+		OPT_UINTEGER(0, "vm-boot-timeout", &name##_into->boot_timeout, \
+			     "SECONDS", "the guest must be up within (300)"), \
+		OPT_BOOLEAN(0, "vm-tcg", &name##_into->tcg, \
+			    "emulate (TCG) even where KVM works"), \
+		OPT_PARENT(parent) \
+	}
+
 #endif

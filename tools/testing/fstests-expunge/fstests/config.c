@@ -20,6 +20,17 @@ static const char *const dev_vars[] = {
 
 #define NVARS	ARRAY_SIZE(dev_vars)
 
+bool fstests_config_device_var(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NVARS; i++) {
+		if (strlen(dev_vars[i]) == len && !memcmp(dev_vars[i], name, len))
+			return true;
+	}
+	return false;
+}
+
 static char *existing(char *path)
 {
 	if (!access(path, R_OK))

@@ -3,7 +3,13 @@
 #ifndef FEXP_FSTESTS_CONFIG_H
 #define FEXP_FSTESTS_CONFIG_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "lib/strbuf.h"
+
+/* Is name (len bytes) one of the device variables a section may set? */
+bool fstests_config_device_var(const char *name, size_t len);
 
 /*
  * The config file check reads in the fstests tree: $HOST_OPTIONS,

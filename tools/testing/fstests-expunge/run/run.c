@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* "run": fstests with the exclude file, flaky retries and crash resume. */
 #include <errno.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,10 @@
 #include "run/run-lock.h"
 #include "run/run-verify.h"
 #include "run/run.h"
+#include "run/vm.h"
+
+/* call_check(): the guest crashed, the test that ran is recorded so */
+#define GUEST_CRASHED	1000
 
 struct run_ctx {
 	const struct run_opts *o;
@@ -42,6 +47,9 @@ struct run_ctx {
 	bool finished;		/* the merged run is whole */
 	int sigfd;		/* SIGINT and SIGTERM */
 	time_t start;
+	struct vm vm;		/* --vm */
+	struct vm_run vr;
+	bool vm_open;
 };
 
 /* An absolute path for dir, which is made if missing (as check does). */
@@ -129,6 +137,9 @@ static int lock(struct run_ctx *rc)
 
 	rc->config = fstests_config_path(rc->fstests);
 	ret = fstests_config_devices(rc->config, rc->o->section, &devs, &err);
+	/* a guest's devices are its own disks */
+	if (rc->o->vm.on)
+		strlist_free(&devs);
 	if (ret) {
 		pr_err("%s", err);
 		free(err);
@@ -156,6 +167,20 @@ static int save_fstests_commit(struct run_ctx *rc)
 	free(line);
 	free(commit);
 	return ret;
+}
+
+/* run --vm: the guest's machine, made once */
+static int open_guest(struct run_ctx *rc)
+{
+	rc->vr = (struct vm_run){
+		/* its config is read when first asked for */
+		.k = (struct kernel *)&rc->kd->k,
+		.fs = rc->o->fs, .section = rc->o->section,
+		.config = rc->config, .fstests = rc->fstests, .base = rc->base,
+		.statedir = rc->st.dir, .secdir = rc->st.secdir,
+	};
+	rc->vm_open = true;
+	return vm_open(&rc->vm, &rc->o->vm, &rc->vr);
 }
 
 static int prepare(struct run_ctx *rc)
@@ -208,7 +233,9 @@ static int prepare(struct run_ctx *rc)
 	rc->policy.attempts = !o->bisect ? 0 : o->attempts ? o->attempts :
 			      DEFAULT_BISECT_ATTEMPTS;
 	rc->policy.targets = &o->tests;
-	return write_exclude(rc) ? EXIT_USAGE : EXIT_OK;
+	if (write_exclude(rc))
+		return EXIT_USAGE;
+	return o->vm.on && open_guest(rc) ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Every piece so far, merged as check -L would have written it. */
@@ -371,6 +398,58 @@ static int take_piece(struct run_ctx *rc, unsigned int round, time_t since,
 	return ps == PIECE_UNREADABLE ? -1 : 0;
 }
 
+/* The first lines of a guest's crash, beside the test's other logs */
+static void keep_oops(struct run_ctx *rc, const struct vm_result *res)
+{
+	char *path;
+
+	if (!res->oops)
+		return;
+	path = xasprintf("%s/%s.oops", rc->st.secdir, res->test);
+	if (write_file_atomic(path, res->oops, strlen(res->oops)))
+		pr_warn("%s: %s", path, strerror(errno));
+	free(path);
+}
+
+/*
+ * check in the guest: its exit status, GUEST_CRASHED when the kernel
+ * crashed or hung in a test (recorded as that test's result; the next
+ * call boots again), -1 when the guest could not run it.
+ */
+static int call_guest(struct run_ctx *rc, const struct check_call *cc,
+		      bool *interrupted, struct strlist *names)
+{
+	struct vm_result res;
+	int status = -1;
+
+	vm_check(&rc->vm, cc, interrupted, &res);
+	switch (res.end) {
+	case VM_EXITED:
+		status = res.status;
+		break;
+	case VM_INTERRUPTED:
+		status = 128 + SIGINT;
+		break;
+	case VM_CRASHED:
+		if (!res.test) {
+			pr_err("run --vm: the guest's kernel crashed before any test ran: %s",
+			       res.signature);
+			break;
+		}
+		keep_oops(rc, &res);
+		if (run_state_crashed(&rc->st, res.signature))
+			break;
+		if (names)
+			strlist_add(names, xstrdup(res.test));
+		status = GUEST_CRASHED;
+		break;
+	default:
+		break;
+	}
+	vm_result_free(&res);
+	return status;
+}
+
 /*
  * One check call (tests: the tests to retry, else check's arguments);
  * the names of the testcases it left go to names (if not NULL).
@@ -400,9 +479,14 @@ static int call_check(struct run_ctx *rc, unsigned int round,
 	cc.argv = (const char *const *)argv.v;
 	cc.running = running;
 	unlink(old);	/* a result.xml left now is this call's */
-	status = check_run(&cc, &interrupted);
+	if (rc->o->vm.on)
+		status = call_guest(rc, &cc, &interrupted, names);
+	else
+		status = check_run(&cc, &interrupted);
 	rc->interrupted |= interrupted;
-	if (status >= 128 && !interrupted) {
+	if (status == GUEST_CRASHED) {
+		/* recorded: the next call boots again */
+	} else if (status >= 128 && !interrupted) {
 		/* killed, not by us: the running test is as if crashed */
 		pr_err("check was killed (signal %d)", status - 128);
 		rc->died = true;
@@ -466,15 +550,55 @@ static bool ran_what_was_asked(struct run_ctx *rc, const struct result_file *m)
 	return ok;
 }
 
+/*
+ * After a guest's crash: whether check's arguments are test names only,
+ * every one of them finished or excluded (then there is nothing left).
+ */
+static bool all_named_done(struct run_ctx *rc)
+{
+	struct strlist missing = { 0 };
+	struct result_file m;
+	size_t i, named;
+
+	for (i = 0; i < rc->args.n; i++) {
+		if (rc->args.v[i][0] == '-')
+			return false;
+	}
+	load_merged(rc, &m);
+	named = verify_requested(&rc->args, &m, rc->exclude, &missing);
+	result_free(&m);
+	i = missing.n;
+	strlist_free(&missing);
+	return named && !i;
+}
+
+/*
+ * check, and in a guest once more after each crash (booted again, the
+ * tests that finished or crashed left out, as --resume does)
+ */
+static int main_calls(struct run_ctx *rc)
+{
+	char *finished;
+	int status;
+	bool again = rc->o->resume;
+
+	do {
+		finished = again ? write_finished(rc) : NULL;
+		status = call_check(rc, 0, finished, NULL, NULL);
+		free(finished);
+		again = true;
+	} while (status == GUEST_CRASHED && !rc->interrupted &&
+		 !all_named_done(rc));
+	return status == GUEST_CRASHED ? 0 : status;
+}
+
 static int main_phase(struct run_ctx *rc)
 {
-	char *finished = rc->o->resume ? write_finished(rc) : NULL;
 	char *done = run_state_path(&rc->st, "main-done");
 	struct result_file m;
 	int status;
 
-	status = call_check(rc, 0, finished, NULL, NULL);
-	free(finished);
+	status = main_calls(rc);
 	if (status < 0 || status == 127) {
 		free(done);
 		return -1;
@@ -554,6 +678,35 @@ static int retry_phase(struct run_ctx *rc)
 	return 0;
 }
 
+/* A guest run says so, with the kernel's upstream version and the tools' */
+static void add_guest_props(struct run_ctx *rc, struct result_file *m)
+{
+	struct strlist props = { 0 };
+	struct result_prop *p;
+	size_t i, k;
+
+	vm_props(&rc->vm, &props);
+	for (i = 0; i + 1 < props.n; i += 2) {
+		for (k = 0; k < m->nprops; k++) {
+			if (!strcmp(m->props[k].name, props.v[i]))
+				break;
+		}
+		if (k == m->nprops) {
+			p = array_push(&m->props, &m->nprops, &m->aprops,
+				       sizeof(*p));
+			p->name = props.v[i];
+		} else {
+			p = &m->props[k];
+			free(props.v[i]);
+			free(p->value);
+		}
+		p->value = props.v[i + 1];
+		props.v[i] = NULL;
+		props.v[i + 1] = NULL;
+	}
+	strlist_free(&props);
+}
+
 /* The merged result.xml, for compare and for the user. */
 static int finish(struct run_ctx *rc, char **path)
 {
@@ -573,6 +726,8 @@ static int finish(struct run_ctx *rc, char **path)
 		p->name = xstrdup("KERNEL");
 		p->value = xstrdup(rc->kd->k.release);
 	}
+	if (rc->vm_open)
+		add_guest_props(rc, &m);
 	free(m.section);
 	m.section = xstrdup(rc->o->section);
 	rc->finished = finished;
@@ -638,6 +793,8 @@ static int judge_step(struct run_ctx *rc, int compared)
 
 static void run_ctx_free(struct run_ctx *rc)
 {
+	if (rc->vm_open)
+		vm_close(&rc->vm);
 	applied_free(&rc->set);
 	kdata_free(&rc->kc);
 	run_state_free(&rc->st);

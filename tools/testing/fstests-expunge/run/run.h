@@ -7,6 +7,7 @@
 
 #include "kernel/kernel.h"
 #include "lib/strbuf.h"
+#include "run/vm.h"
 
 struct run_opts {
 	struct kernel_opts k;	/* k.fstests: --fstests, the fstests tree */
@@ -21,6 +22,7 @@ struct run_opts {
 	bool bisect;
 	struct strlist tests;	/* --bisect --test: whose failure is bisected */
 	int attempts;		/* --bisect --attempts (0: the default) */
+	struct vm_opts vm;	/* --vm: in a guest booting the kernel */
 	char **args;		/* for check, after "--" */
 	int nargs;
 };
