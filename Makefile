@@ -2,6 +2,8 @@
 # Working on the fstests-expunge overlay outside a kernel tree.
 #
 #   make run      set up this machine, then the main job on the running kernel
+#   make vm-fstests  ext4/001 and generic/001 in a QEMU guest booting the
+#                 set-up's Debian 6.12 kernel (FSTESTS=DIR, VM_TESTS=...)
 #   make check    set up, then every test; ends with "N passed, N failed"
 #   make screenshot  a PNG of compare's HTML report (build/screenshot/)
 #   make bench    compare's time and memory against its floor and peers
@@ -40,6 +42,18 @@ setup:
 build: setup
 	@mkdir -p $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) O=$(BUILD)
+
+# A few fast fstests tests in a QEMU guest booting the set-up's Debian
+# 6.12 kernel (not part of check: minutes under TCG). FSTESTS=DIR: a
+# built fstests tree (default /tmp/fstests); VM_TESTS: the tests.
+FSTESTS ?= /tmp/fstests
+VM_TESTS ?= ext4/001 generic/001
+VM_KERNEL := $(CACHE)/linux-image-6.12.118+deb12-amd64-unsigned/boot/vmlinuz-6.12.118+deb12-amd64
+vm-fstests: build
+	@mkdir -p $(BUILD)/vm-results
+	$(FEXP) run --vm --kernel $(VM_KERNEL) --data $(TOOL)/data --fs ext4 \
+		--section ext4_4k --fstests $(FSTESTS) \
+		--results $(BUILD)/vm-results -- $(VM_TESTS)
 
 # The main job: what this machine's kernel is, and its exclude files
 # (one line each; FS=NAME: that file in full instead of ext4's)
@@ -95,5 +109,5 @@ clean:
 	rm -rf $(BUILD)
 	@$(MAKE) --no-print-directory -C $(TOOL) KSRC=$(KSRC) clean >/dev/null 2>&1 || true
 
-.PHONY: all setup build run check bench screenshot fuzz install uninstall clean apply \
+.PHONY: all setup build run vm-fstests check bench screenshot fuzz install uninstall clean apply \
 	patches

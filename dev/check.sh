@@ -84,6 +84,11 @@ step "valgrind: end-to-end commands without errors or leaks" \
 	bash "$top/dev/check-valgrind.sh" "$build/fstests-expunge" "$tool" \
 	"$build/valgrind"
 
+# run --vm boots a real kernel (the set-up's Debian 6.12 package) briefly
+step "run --vm: a real kernel under QEMU, a forced crash caught (dev/check-vm.sh)" \
+	bash "$top/dev/check-vm.sh" "$build/fstests-expunge" "$top/.cache"
+grep -h '^ok:\|^run --vm' "$log"/run_--vm*.log | sed 's/^/#   /'
+
 step "data lint" "$build/fstests-expunge" check --data "$tool/data"
 
 # The imported data against the lists of the other harnesses

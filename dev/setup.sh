@@ -17,7 +17,7 @@ libzstd-dev pkg-config flex bison xz-utils zstd gzip binutils libxml2-utils
 perl git time jq clang libclang-rt-dev valgrind patch cpp
 python3-docutils python3-sphinx python3-sphinx-rtd-theme python3-yaml
 python3-jsonschema chromium chromium-headless-shell fonts-dejavu-core
-linux-source-6.1"
+qemu-system-x86 busybox-static kmod linux-source-6.1"
 [ -n "$ksrc" ] || pkgs="$pkgs linux-source-6.12"
 
 missing=
@@ -57,3 +57,25 @@ unpack() {
 
 unpack 6.1
 [ -n "$ksrc" ] || unpack 6.12
+
+# A kernel to boot for run --vm (dev/check-vm.sh), as a user hands one
+# over: Debian's package downloaded and unpacked, never installed into
+# /boot; depmod for its modules.dep.
+vmkernel() {
+	pkg=linux-image-$1-unsigned
+	dest=$cache/$pkg
+	[ -f "$dest/.unpacked" ] && return 0
+	echo "  SETUP   downloading $pkg into $dest"
+	rm -rf "$dest" "$cache/dl"
+	mkdir -p "$dest" "$cache/dl"
+	(cd "$cache/dl" && apt-get download -q "$pkg" >/dev/null) || {
+		echo "apt-get download $pkg failed" >&2
+		exit 1
+	}
+	dpkg-deb -x "$cache"/dl/"$pkg"_*.deb "$dest"
+	depmod -b "$dest" "$1"
+	rm -rf "$cache/dl"
+	touch "$dest/.unpacked"
+}
+
+vmkernel 6.12.118+deb12-amd64
