@@ -56,79 +56,319 @@ static enum verdict check_one(const char *line, const char *release,
 	return v;
 }
 
-TEST(section_globs)
-{
-	const char *e = "generic/388 flaky section=*1k*,ext4_4k # x";
+/*
+ * Which sections an entry applies to, a case a variant: glob_* for
+ * section=*1k*,ext4_4k (a glob is matched whole, not as a substring;
+ * case does not tell configurations apart), class_* for bracket
+ * classes and '?', and entries read without a section (an entry for
+ * some sections needs one, one for all or only "!" sections does not).
+ */
+#define E_GLOBS		"generic/388 flaky section=*1k*,ext4_4k # x"
+#define E_CLASSES	"generic/388 flaky section=ext4_[14]k,x?z,[!a]b # x"
 
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "1k"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k_quota"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_4k"));
-	/* a glob is matched whole, not as a substring */
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_4k_dax"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "xext4_4k"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_2k"));
-	/* case does not tell configurations apart: EXT4_1K is ext4_1k */
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "EXT4_1K"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "EXT4_2K"));
+FIXTURE(section_rule) {
+};
+
+FIXTURE_SETUP(section_rule)
+{
 }
 
-TEST(section_glob_classes)
+FIXTURE_TEARDOWN(section_rule)
 {
-	const char *e = "generic/388 flaky section=ext4_[14]k,x?z,[!a]b # x";
-
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_1k"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "ext4_4k"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ext4_2k"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "xyz"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "xz"));
-	EXPECT_EQ(APPLIES, check_one(e, "6.8", "bb"));
-	EXPECT_EQ(NOT_SECTION, check_one(e, "6.8", "ab"));
 }
 
-/* xfstests-bld says 4k or ext4/4k, kdevops ext4_4k: one section */
-TEST(section_names_of_other_harnesses)
-{
-	static char *const bld[] = { "4k", NULL };
-	static char *const kdev[] = { "xfs_reflink_1024", NULL };
-	static char *const not_dax[] = { "!dax", NULL };
-	static char *const mixed[] = { "*k", "!1k", NULL };
+FIXTURE_VARIANT(section_rule) {
+	const char *entry;
+	const char *section;	/* NULL: none given */
+	enum verdict want;
+};
 
-	EXPECT_TRUE(section_matches(bld, "ext4", "4k"));
-	EXPECT_TRUE(section_matches(bld, "ext4", "ext4_4k"));
-	EXPECT_TRUE(section_matches(bld, "ext4", "ext4/4k"));
-	EXPECT_FALSE(section_matches(bld, "ext4", "xfs_4k"));
-	EXPECT_FALSE(section_matches(bld, "ext4", "ext4_4k_dax"));
-	EXPECT_TRUE(section_matches(kdev, "xfs", "xfs_reflink_1024"));
-	EXPECT_TRUE(section_matches(kdev, "xfs", "reflink_1024"));
-	EXPECT_TRUE(section_matches(kdev, "xfs", "xfs/reflink_1024"));
-	EXPECT_FALSE(section_matches(kdev, "ext4", "reflink_1024"));
-	/* every section but the ones named with '!' */
-	EXPECT_TRUE(section_matches(not_dax, "ext4", "4k"));
-	EXPECT_FALSE(section_matches(not_dax, "ext4", "dax"));
-	EXPECT_FALSE(section_matches(not_dax, "ext4", "ext4_dax"));
-	EXPECT_FALSE(section_matches(not_dax, "xfs", "xfs/dax"));
-	EXPECT_TRUE(section_matches(not_dax, "ext4", "xfs_dax"));
-	EXPECT_TRUE(section_matches(mixed, "ext4", "ext4_4k"));
-	EXPECT_FALSE(section_matches(mixed, "ext4", "ext4_1k"));
-	EXPECT_FALSE(section_matches(mixed, "ext4", "dax"));
+FIXTURE_VARIANT_ADD(section_rule, glob_ext4_1k) {
+	.entry = E_GLOBS,
+	.section = "ext4_1k",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_1k) {
+	.entry = E_GLOBS,
+	.section = "1k",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_ext4_1k_quota) {
+	.entry = E_GLOBS,
+	.section = "ext4_1k_quota",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_ext4_4k) {
+	.entry = E_GLOBS,
+	.section = "ext4_4k",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_ext4_4k_dax) {
+	.entry = E_GLOBS,
+	.section = "ext4_4k_dax",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_xext4_4k) {
+	.entry = E_GLOBS,
+	.section = "xext4_4k",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_ext4_2k) {
+	.entry = E_GLOBS,
+	.section = "ext4_2k",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_EXT4_1K) {
+	.entry = E_GLOBS,
+	.section = "EXT4_1K",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, glob_EXT4_2K) {
+	.entry = E_GLOBS,
+	.section = "EXT4_2K",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_ext4_1k) {
+	.entry = E_CLASSES,
+	.section = "ext4_1k",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_ext4_4k) {
+	.entry = E_CLASSES,
+	.section = "ext4_4k",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_ext4_2k) {
+	.entry = E_CLASSES,
+	.section = "ext4_2k",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_xyz) {
+	.entry = E_CLASSES,
+	.section = "xyz",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_xz) {
+	.entry = E_CLASSES,
+	.section = "xz",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_bb) {
+	.entry = E_CLASSES,
+	.section = "bb",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, class_ab) {
+	.entry = E_CLASSES,
+	.section = "ab",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, some_sections_none) {
+	.entry = "generic/388 flaky section=* # x",
+	.want = NEEDS_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, every_section_none) {
+	.entry = "generic/388 flaky # x",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, every_section_any) {
+	.entry = "generic/388 flaky # x",
+	.section = "any",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, not_dax_none) {
+	.entry = "group:dax expunge section=!dax # x",
+	.want = APPLIES,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, not_dax_dax) {
+	.entry = "group:dax expunge section=!dax # x",
+	.section = "dax",
+	.want = NOT_SECTION,
+};
+
+FIXTURE_VARIANT_ADD(section_rule, not_dax_but_4k_none) {
+	.entry = "group:dax expunge section=!dax,4k # x",
+	.want = NEEDS_SECTION,
+};
+
+TEST_F(section_rule, verdict)
+{
+	EXPECT_EQ(variant->want,
+		  check_one(variant->entry, "6.8", variant->section)) {
+		TH_LOG("'%s' in section %s", variant->entry,
+		       variant->section ?: "(none)");
+	}
 }
 
-TEST(no_section_given)
+/*
+ * xfstests-bld says 4k or ext4/4k, kdevops ext4_4k: one section. A
+ * section= list of another harness's names, a case a variant: bld_*
+ * (section=4k), kdev_* (xfs_reflink_1024), not_dax_* (every section but
+ * the ones named with '!'), mixed_* (*k but not 1k).
+ */
+FIXTURE(section_name) {
+};
+
+FIXTURE_SETUP(section_name)
 {
-	/* an entry for some sections needs one; an entry for all does not */
-	EXPECT_EQ(NEEDS_SECTION,
-		  check_one("generic/388 flaky section=* # x", "6.8", NULL));
-	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", NULL));
-	EXPECT_EQ(APPLIES, check_one("generic/388 flaky # x", "6.8", "any"));
-	/* only sections it is not for: a run without a section is none */
-	EXPECT_EQ(APPLIES, check_one("group:dax expunge section=!dax # x",
-				     "6.8", NULL));
-	EXPECT_EQ(NOT_SECTION, check_one("group:dax expunge section=!dax # x",
-					 "6.8", "dax"));
-	EXPECT_EQ(NEEDS_SECTION,
-		  check_one("group:dax expunge section=!dax,4k # x", "6.8",
-			    NULL));
+}
+
+FIXTURE_TEARDOWN(section_name)
+{
+}
+
+FIXTURE_VARIANT(section_name) {
+	char *const list[3];	/* NULL-terminated */
+	const char *fs, *section;
+	bool matches;
+};
+
+FIXTURE_VARIANT_ADD(section_name, bld_ext4_4k) {
+	.list = { "4k" },
+	.fs = "ext4",
+	.section = "4k",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, bld_ext4_ext4_4k) {
+	.list = { "4k" },
+	.fs = "ext4",
+	.section = "ext4_4k",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, bld_ext4_ext4_dir_4k) {
+	.list = { "4k" },
+	.fs = "ext4",
+	.section = "ext4/4k",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, bld_ext4_xfs_4k) {
+	.list = { "4k" },
+	.fs = "ext4",
+	.section = "xfs_4k",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, bld_ext4_ext4_4k_dax) {
+	.list = { "4k" },
+	.fs = "ext4",
+	.section = "ext4_4k_dax",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, kdev_xfs_xfs_reflink_1024) {
+	.list = { "xfs_reflink_1024" },
+	.fs = "xfs",
+	.section = "xfs_reflink_1024",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, kdev_xfs_reflink_1024) {
+	.list = { "xfs_reflink_1024" },
+	.fs = "xfs",
+	.section = "reflink_1024",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, kdev_xfs_xfs_dir_reflink_1024) {
+	.list = { "xfs_reflink_1024" },
+	.fs = "xfs",
+	.section = "xfs/reflink_1024",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, kdev_ext4_reflink_1024) {
+	.list = { "xfs_reflink_1024" },
+	.fs = "ext4",
+	.section = "reflink_1024",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, not_dax_ext4_4k) {
+	.list = { "!dax" },
+	.fs = "ext4",
+	.section = "4k",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, not_dax_ext4_dax) {
+	.list = { "!dax" },
+	.fs = "ext4",
+	.section = "dax",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, not_dax_ext4_ext4_dax) {
+	.list = { "!dax" },
+	.fs = "ext4",
+	.section = "ext4_dax",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, not_dax_xfs_xfs_dir_dax) {
+	.list = { "!dax" },
+	.fs = "xfs",
+	.section = "xfs/dax",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, not_dax_ext4_xfs_dax) {
+	.list = { "!dax" },
+	.fs = "ext4",
+	.section = "xfs_dax",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, mixed_ext4_ext4_4k) {
+	.list = { "*k", "!1k" },
+	.fs = "ext4",
+	.section = "ext4_4k",
+	.matches = true,
+};
+
+FIXTURE_VARIANT_ADD(section_name, mixed_ext4_ext4_1k) {
+	.list = { "*k", "!1k" },
+	.fs = "ext4",
+	.section = "ext4_1k",
+	.matches = false,
+};
+
+FIXTURE_VARIANT_ADD(section_name, mixed_ext4_dax) {
+	.list = { "*k", "!1k" },
+	.fs = "ext4",
+	.section = "dax",
+	.matches = false,
+};
+
+TEST_F(section_name, matches)
+{
+	EXPECT_EQ(variant->matches,
+		  section_matches(variant->list, variant->fs, variant->section)) {
+		TH_LOG("section=%s... on %s, section %s", variant->list[0],
+		       variant->fs, variant->section);
+	}
 }
 
 TEST(since_and_fixed_per_entry)
