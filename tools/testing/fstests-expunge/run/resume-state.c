@@ -358,6 +358,129 @@ int run_state_crashed(const struct run_state *st, const char *signature)
 	return recover(st, true, signature);
 }
 
+/* Does the file start as XML does (a result.xml a crash cut short)? */
+static bool xml_start(const char *path)
+{
+	char head[64] = "";
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(head, 1, sizeof(head) - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	head[n] = '\0';
+	return head[strspn(head, " \t\r\n")] == '<';
+}
+
+/*
+ * A piece check wrote: a result file, or what a crash of check leaves of
+ * one (empty, or cut short)
+ */
+static int piece_ok(const struct run_state *st, const char *kind,
+		    unsigned int n)
+{
+	char *name = piece_name(kind, n), *path = run_state_path(st, name);
+	struct result_file rf = { 0 };
+	char *why = NULL;
+	struct stat sb;
+	int ret = 0;
+
+	if ((stat(path, &sb) || sb.st_size) &&
+	    result_read_whole(path, &rf, &why) && !xml_start(path)) {
+		pr_err("%s", why);
+		ret = -1;
+	}
+	result_free(&rf);
+	free(why);
+	free(path);
+	free(name);
+	return ret;
+}
+
+/* "running": "ROUND TEST BOOT", as run_state_running_text() wrote it */
+static int running_ok(const struct run_state *st)
+{
+	char *path = run_state_path(st, "running"), *buf;
+	char test[160], boot[40];
+	unsigned int round;
+	size_t len;
+	int ret = 0;
+
+	if (read_file(path, 4096, &buf, &len)) {
+		ret = errno == ENOENT ? 0 : -1;
+		buf = NULL;
+	} else if (memchr(buf, '\0', len) ||
+		   sscanf(buf, "%u %159s %39s", &round, test, boot) < 2 ||
+		   !strchr(test, '/')) {
+		ret = -1;
+	}
+	if (ret)
+		pr_err("%s: not what run writes there", path);
+	free(buf);
+	free(path);
+	return ret;
+}
+
+/* A line of "crashed": "main-K TEST" or "retry-K TEST", K a piece */
+static bool crash_line_ok(const char *line, size_t nparts, size_t nretries,
+			  unsigned int *k)
+{
+	const char *test = strchr(line, ' ');
+	bool main_run = str_starts(line, "main-");
+
+	return test && (main_run || str_starts(line, "retry-")) &&
+	       sscanf(line + (main_run ? 5 : 6), "%u", k) == 1 && *k &&
+	       *k <= (main_run ? nparts : nretries) && strchr(test, '/');
+}
+
+static int crashed_ok(const struct run_state *st, size_t nparts,
+		      size_t nretries)
+{
+	char *path = run_state_path(st, "crashed"), *buf, *line, *p;
+	unsigned int k, n = 0;
+	size_t len;
+	int ret = 0;
+
+	if (read_file(path, 1 << 20, &buf, &len)) {
+		ret = errno == ENOENT ? 0 : -1;
+		if (ret)
+			pr_err("%s: %s", path, strerror(errno));
+		free(path);
+		return ret;
+	}
+	for (line = buf; !ret && line < buf + len; line = p + 1) {
+		p = memchr(line, '\n', buf + len - line);
+		if (!p)
+			p = buf + len;
+		*p = '\0';
+		n++;
+		if (!crash_line_ok(line, nparts, nretries, &k)) {
+			pr_err("%s:%u: not what run writes there", path, n);
+			ret = -1;
+		}
+	}
+	free(buf);
+	free(path);
+	return ret;
+}
+
+int run_state_check(const struct run_state *st)
+{
+	unsigned int nparts = run_state_count(st, "main");
+	unsigned int nretries = run_state_count(st, "retry");
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 1; i <= nparts; i++)
+		ret |= piece_ok(st, "main", i);
+	for (i = 1; i <= nretries; i++)
+		ret |= piece_ok(st, "retry", i);
+	ret |= running_ok(st) | crashed_ok(st, nparts, nretries);
+	if (ret)
+		pr_err("%s: the state of the run is damaged: it cannot be resumed",
+		       st->dir);
+	return ret;
+}
+
 static void read_pieces(const struct run_state *st, const char *kind,
 			struct result_file **out, size_t *n)
 {
@@ -425,16 +548,12 @@ int run_state_load(const struct run_state *st, struct result_file **parts,
 	}
 	for (line = strtok_r(buf, "\n", &p); line;
 	     line = strtok_r(NULL, "\n", &p)) {
-		char *test = strchr(line, ' ');
-		bool main_run = str_starts(line, "main-");
-
-		if (!test || (!main_run && !str_starts(line, "retry-")) ||
-		    sscanf(line + (main_run ? 5 : 6), "%u", &k) != 1 ||
-		    !k || k > (main_run ? *nparts : *nretries)) {
+		if (!crash_line_ok(line, *nparts, *nretries, &k)) {
 			pr_warn("%s: '%s': ignored", path, line);
 			continue;
 		}
-		add_crash(st, &(main_run ? *parts : *retries)[k - 1], test + 1);
+		add_crash(st, &(str_starts(line, "main-") ? *parts :
+				*retries)[k - 1], strchr(line, ' ') + 1);
 	}
 	free(buf);
 	free(path);

@@ -79,6 +79,14 @@ int run_state_recover(const struct run_state *st, bool check_died);
 int run_state_crashed(const struct run_state *st, const char *signature);
 
 /*
+ * Before --resume: the state is what run wrote (each piece empty or a
+ * result file, "running" and "crashed" in their forms). Else 0 is not
+ * returned but -1, after naming each damaged file: resuming over junk
+ * would report a run of nothing as a clean one.
+ */
+int run_state_check(const struct run_state *st);
+
+/*
  * Read every piece whole: the main run's into parts, the retry rounds'
  * into retries (each array malloc'd), with a failed testcase added for
  * each test that crashed the machine. Returns 0, or -1 after saying why.

@@ -211,7 +211,8 @@ static int prepare(struct run_ctx *rc)
 			return EXIT_USAGE;
 		if (!o->nargs && run_state_load_args(&rc->st, &rc->args))
 			return EXIT_USAGE;
-		if (run_state_recover(&rc->st, false))
+		if (run_state_check(&rc->st) ||
+		    run_state_recover(&rc->st, false))
 			return EXIT_USAGE;
 	}
 	/* the tests bisected run, whatever else check is asked to run */

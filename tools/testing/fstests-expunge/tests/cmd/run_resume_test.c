@@ -102,4 +102,37 @@ TEST_F(run, sigterm_in_a_retry_round_then_resume_loses_nothing)
 	proc_out_free(&r);
 }
 
+/* --resume over junk is an error, not a run of nothing that passed */
+TEST_F(run, resume_over_a_damaged_state_is_an_error)
+{
+	static const char *const junk[][2] = {
+		{ "main-1.xml", "no xml at all\n" },
+		{ "running", "\x01garbage\n" },
+		{ "crashed", "junk junk\n" },
+	};
+	char *st = str_printf("%s/res/s1/fstests-expunge", self->dir);
+	struct proc_out r;
+	size_t i;
+
+	setenv("FAKE_FAIL", "generic/001", 1);
+	r = fexp_run(self, "-- generic/001 generic/005");
+	ASSERT_EQ(1, r.status) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, shell_call("cp -a %s %s.good", st, st));
+	for (i = 0; i < ARRAY_SIZE(junk); i++) {
+		ASSERT_EQ(0, shell_call("rm -rf %s && cp -a %s.good %s", st, st, st));
+		put_str(str_printf("%s/%s", st, junk[i][0]), junk[i][1]);
+		r = fexp_run(self, "--resume");
+		EXPECT_EQ(2, r.status) TH_LOG("%s: %s", junk[i][0], r.err);
+		EXPECT_NE(NULL, strstr(r.err, junk[i][0])) TH_LOG("%s", r.err);
+		EXPECT_NE(NULL, strstr(r.err, "cannot be resumed")) TH_LOG("%s", r.err);
+		proc_out_free(&r);
+	}
+	/* an empty piece is what a crash leaves: resumed */
+	ASSERT_EQ(0, shell_call("rm -rf %s && cp -a %s.good %s && : > %s/main-1.xml",
+				st, st, st, st));
+	r = fexp_run(self, "--resume");
+	EXPECT_GE(1, r.status) TH_LOG("%s", r.err);
+	proc_out_free(&r);
+}
+
 TEST_HARNESS_MAIN
