@@ -14,6 +14,8 @@
 
 #define RESULT_MAX	(1024u * 1024 * 1024)
 #define CONFIG_MAX	(64u * 1024 * 1024)
+/* a result file from a pipe or device is held whole: the manual's bound */
+#define STREAM_MAX	(64u * 1024 * 1024)
 
 /*
  * The kind of device a TEST_DEV names: a memory filesystem has none
@@ -195,10 +197,15 @@ static int read_files(char *const *paths, size_t n, bool named,
 	for (i = 0; i < n; i++) {
 		struct run_file *f = array_push(&run->f, &run->n, &run->alloc,
 						sizeof(*f));
+		bool stream = named && is_named_stream(paths[i]);
 
-		if ((named ? read_named : read_file)(paths[i], RESULT_MAX,
+		if ((named ? read_named : read_file)(paths[i], stream ?
+						     STREAM_MAX : RESULT_MAX,
 						     &f->data, &f->len)) {
-			*err = xasprintf("%s: %s", paths[i], errstr(errno));
+			*err = errno == EFBIG && stream ?
+			       xasprintf("%s: a pipe or device of over 64 MiB: name a file",
+					 paths[i]) :
+			       xasprintf("%s: %s", paths[i], errstr(errno));
 			return -1;
 		}
 	}

@@ -553,6 +553,19 @@ TEST_F(hostile, a_linked_section_folder_is_named_not_dropped)
 	hostile_free(&h);
 }
 
+/* A run from a device is held whole: at most the manual's 64 MiB */
+TEST_F(hostile, archive_add_of_a_device_is_bounded)
+{
+	struct hostile h = hostile_run(self->dir, "archive add -a a /dev/zero");
+
+	EXPECT_EQ(2, clear_exit(_metadata, &h));
+	EXPECT_NE(NULL, strstr(h.err, "/dev/zero: a pipe or device of over 64 MiB"))
+		TH_LOG("%s", h.err);
+	/* 64 MiB read, not the 1 GiB of a regular file */
+	EXPECT_GT(200 << 10, h.maxrss_kb) TH_LOG("%ld KiB", h.maxrss_kb);
+	hostile_free(&h);
+}
+
 /* Only the bytes of text reach a terminal: no escape, no C1, no non-UTF-8 */
 static bool terminal_safe(const char *s)
 {
