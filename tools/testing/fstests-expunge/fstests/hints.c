@@ -206,8 +206,9 @@ static void statement(struct parser *p, char *s, unsigned int line)
 		s++;
 	}
 	strip_end(s, true);
+	/* it goes into data lines: text, never an escape sequence */
 	if (*s)
-		h->subject = xstrdup(s);
+		h->subject = text_line(s);
 }
 
 static struct frame *push(struct parser *p)

@@ -62,6 +62,15 @@ static void read_dir(const char *top, const char *d, const struct strlist *fs,
 	int i, n = scandir(path, &names, NULL, by_name);
 	size_t j;
 
+	if (n < 0) {
+		/* its tests would vanish: the import is incomplete */
+		if (errno == ENOTDIR)	/* tests/Makefile */
+			free(path);
+		else
+			import_add_unreadable(r, path);
+		return;
+	}
+
 	for (i = 0; i < n; i++) {
 		const char *name = names[i]->d_name;
 		char *test = xasprintf("%s/%s", d, name);
@@ -75,8 +84,7 @@ static void read_dir(const char *top, const char *d, const struct strlist *fs,
 		free(test);
 		free(names[i]);
 	}
-	if (n >= 0)
-		free(names);
+	free(names);
 	free(path);
 }
 
@@ -88,13 +96,16 @@ static void read_all(const char *dir, const struct strlist *fs,
 	struct dirent **names;
 	int i, n = scandir(path, &names, NULL, by_name);
 
+	if (n < 0) {
+		import_add_unreadable(r, path);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (names[i]->d_name[0] != '.')
 			read_dir(dir, names[i]->d_name, fs, git, r);
 		free(names[i]);
 	}
-	if (n >= 0)
-		free(names);
+	free(names);
 	free(path);
 }
 
@@ -114,6 +125,17 @@ int import_fstests(const char *dir, const struct strlist *fs,
 	if (!fs->n) {
 		pr_err("import --from fstests: name the filesystems (--fs FS)");
 		return -1;
+	}
+	/* a --srctree that is not there is a typo, not a tree without git */
+	if (r->srctree) {
+		int bad = stat(r->srctree, &st) ? errno :
+			  S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+
+		if (bad) {
+			pr_err("import --from fstests: --srctree %s: %s",
+			       r->srctree, strerror(bad));
+			return -1;
+		}
 	}
 	if (!r->srctree || gitfix_open(r->srctree, &git, &err)) {
 		if (err) {

@@ -205,3 +205,16 @@ void sb_add_utf8(struct strbuf *sb, const char *s, size_t len)
 	else
 		add_utf8(sb, s, len, false);
 }
+
+char *text_line(const char *s)
+{
+	struct strbuf sb = { 0 };
+	char *p;
+
+	sb_add_utf8(&sb, s, strlen(s));
+	sb_puts(&sb, "");
+	for (p = sb.buf; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return sb.buf;
+}

@@ -51,6 +51,12 @@ void sb_add_name(struct strbuf *sb, const char *s, size_t len);
  * part of a UTF-8 character change, to \xNN.
  */
 void sb_add_utf8(struct strbuf *sb, const char *s, size_t len);
+/*
+ * s as one line of UTF-8 text, to copy into a data line (malloc'd): a
+ * control character (escape, CR, tab...) becomes '?', a byte that is
+ * no UTF-8 \xNN.
+ */
+char *text_line(const char *s);
 /* Input for a message: escaped, at most max bytes of it (malloc'd). */
 char *quote_input(const char *s, size_t max);
 #define QUOTE_MAX	200

@@ -109,6 +109,76 @@ TEST(without_git_history_nothing_is_excluded)
 	shell_call("rm -rf %s", dir);
 }
 
+/* A --srctree that does not exist is a typo: an error, not "no git" */
+TEST(a_srctree_that_is_not_there_is_an_error)
+{
+	char *dir = git_sandbox();
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+	char *args = str_printf("import --from fstests %s --fs xfs --srctree %s/linx",
+				fst, dir);
+	struct proc_out r = fexp_call(args);
+
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "--srctree")) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "No such file or directory"));
+	EXPECT_EQ(NULL, strstr(r.err, "nothing imported"));
+	proc_out_free(&r);
+	shell_call("rm -rf %s", dir);
+}
+
+/* A subject of escapes, CR and stray bytes gives data lines of text */
+TEST(a_hostile_subject_becomes_text)
+{
+	char *dir = git_sandbox(), *tree = git_repo(dir, "linux");
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "fedcba987654");
+	char *test = str_printf("%s/tests/xfs/100", fst);
+	struct dataset ds = { 0 };
+	struct proc_out r;
+
+	put_str(test, "#! /bin/bash\n"
+		"_fixed_by_kernel_commit 0123456789ab \"xfs: \x1b[31mred\r\xff\x9b\x32J end\"\n");
+	r = fexp_call(str_printf("import --from fstests %s --fs xfs --srctree %s",
+				 fst, tree));
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	parse(r.out, &ds);	/* aborts on a control byte or one not UTF-8 */
+	EXPECT_NE(NULL, strstr(r.out, "xfs: ?[31mred?\\xff\\x9b2J end")) TH_LOG("%s", r.out);
+	dataset_free(&ds);
+	proc_out_free(&r);
+	/* and --write writes them (xfs/100 alone), checked clean */
+	ASSERT_EQ(0, shell_call("set -e\n"
+				"cd %s\n"
+				"mkdir -p data one/tests/generic one/tests/xfs\n"
+				"touch data/global.expunge\n"
+				"cp %s one/tests/xfs/\n", dir, test));
+	r = fexp_call(str_printf("import --from fstests %s/one --fs xfs --srctree %s %s %s/data",
+				 dir, tree, "--write --data", dir));
+	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
+	proc_out_free(&r);
+	r = fexp_call(str_printf("check --data %s/data", dir));
+	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", dir);
+}
+
+/* A folder of tests that cannot be read is named, and the import fails */
+TEST(an_unreadable_tests_folder_is_not_silent)
+{
+	char *dir = git_sandbox(), *tree = git_repo(dir, "linux");
+	char *fst = fstests_tree(dir, "aaaaaaaaaaaa", "fedcba987654");
+	struct proc_out r;
+
+	/* root reads anything: without CAP_DAC_* it reads as others do */
+	ASSERT_EQ(0, shell_call("chmod 000 %s/tests/xfs", fst));
+	r.status = shell_call("%s $FEXP import --from fstests %s --fs xfs --srctree %s %s",
+			      "setpriv --bounding-set=-dac_override,-dac_read_search --",
+			      fst, tree, str_printf(">%s/out 2>%s/err", dir, dir));
+	r.err = get_file(str_printf("%s/err", dir), &(size_t){ 0 });
+	EXPECT_EQ(2, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "tests/xfs: not imported: cannot read"))
+		TH_LOG("%s", r.err);
+	shell_call("chmod 755 %s/tests/xfs; rm -rf %s", fst, dir);
+}
+
 TEST(a_users_list_keeps_their_comments_and_file)
 {
 	char *dir = git_sandbox(), *list, *args;
