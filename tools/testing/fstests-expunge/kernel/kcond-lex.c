@@ -129,8 +129,9 @@ char *kcond_lint(const char *expr)
 		if (t.type == T_SYM && str_starts(t.s, "CONFIG_"))
 			return xasprintf("write %.*s without CONFIG_",
 					 (int)t.len, t.s);
-		if (t.type == T_LPAREN)
-			depth++;
+		if (t.type == T_LPAREN && ++depth > KCOND_DEPTH_MAX)
+			return xasprintf("parentheses nested too deep (more than %d)",
+					 KCOND_DEPTH_MAX);
 		if (t.type == T_RPAREN && --depth < 0)
 			return xasprintf("')' without '('");
 	}

@@ -20,10 +20,17 @@ struct kcond {
 };
 
 /*
+ * Parentheses nested deeper than this are refused: kconfig's parser
+ * gives up on deep nesting (its stack) with no word of why.
+ */
+#define KCOND_DEPTH_MAX	64
+
+/*
  * Check what kconfig would not report well, or not safely: characters
  * outside Kconfig expressions (the kconfig preprocessor would run
  * "$(shell,...)"), keywords, our reserved prefix, unbalanced
- * parentheses. Returns NULL or a malloc'd message.
+ * parentheses or parentheses nested too deep. Returns NULL or a
+ * malloc'd message.
  */
 char *kcond_lint(const char *expr);
 

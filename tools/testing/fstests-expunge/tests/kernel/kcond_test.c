@@ -236,6 +236,31 @@ TEST(lint_rejects_what_kconfig_must_not_see)
 	lint_rejects(_metadata, "S = \"abc", "unterminated");
 }
 
+/* 20,000 parentheses deep: said so, not "kconfig gave no value" */
+TEST(lint_says_a_condition_is_nested_too_deep)
+{
+	struct strbuf sb = { 0 };
+	char *msg;
+	int i;
+
+	for (i = 0; i < 20000; i++)
+		sb_puts(&sb, "(");
+	sb_puts(&sb, "A");
+	for (i = 0; i < 20000; i++)
+		sb_puts(&sb, ")");
+	lint_rejects(_metadata, sb.buf, "nested too deep");
+	sb_free(&sb);
+	/* as deep as it may be: fine */
+	for (i = 0; i < KCOND_DEPTH_MAX; i++)
+		sb_puts(&sb, "(");
+	sb_puts(&sb, "A");
+	for (i = 0; i < KCOND_DEPTH_MAX; i++)
+		sb_puts(&sb, ")");
+	msg = kcond_lint(sb.buf);
+	EXPECT_EQ(NULL, msg) TH_LOG("%s", msg);
+	sb_free(&sb);
+}
+
 TEST(odd_config_names_do_not_break_kconfig)
 {
 	/* accepted by the .config reader, but not words kconfig takes */
