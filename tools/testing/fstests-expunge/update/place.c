@@ -165,7 +165,8 @@ bool update_place(struct planner *pl, const char *file, const char *test,
 		/* what changes must be a line check takes */
 		for (i = 0; i < lines.n; i++)
 			if ((i >= g.n || strcmp(lines.v[i], g.text.v[i])) &&
-			    !update_line_ok(file, lines.v[i]))
+			    !update_line_ok(file, i < g.n ? g.line[i] : 0,
+					    lines.v[i]))
 				break;
 		ok = i == lines.n && apply(pl, file, test, &g, &lines);
 	}

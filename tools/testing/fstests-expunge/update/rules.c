@@ -53,18 +53,30 @@ static void add_edit(struct planner *pl, const char *file, unsigned int line,
 	e->text = text;
 }
 
-bool update_line_ok(const char *file, const char *line)
+bool update_line_ok(const char *file, unsigned int lineno, const char *line)
 {
+	char *one = xasprintf("%s:1: ", file);
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
+	const char *msg;
 	bool ok;
 
 	data_parse(&ds, file, line, strlen(line), &d);
 	if (!d.errors)
 		lint_dataset(&ds, NULL, NULL, &d);
 	ok = !d.msgs.n;
-	if (!ok)
-		pr_warn("not proposed: %s", d.msgs.v[0]);
+	/* the line was parsed alone, as line 1: name the line it is */
+	msg = ok ? NULL : d.msgs.v[0];
+	if (msg && str_starts(msg, one)) {
+		msg += strlen(one);
+		if (lineno)
+			pr_warn("not proposed: %s:%u: %s", file, lineno, msg);
+		else
+			pr_warn("not proposed: %s (a new line): %s", file, msg);
+	} else if (msg) {
+		pr_warn("not proposed: %s", msg);
+	}
+	free(one);
 	dataset_free(&ds);
 	diag_free(&d);
 	return ok;
@@ -293,7 +305,7 @@ void update_new_entry(struct planner *pl, const struct obs *o, size_t n)
 	text = new_line(pl, o, n, mixed, &ok);
 	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
 			 o[0].fs);
-	if (ok && update_line_ok(file, text) &&
+	if (ok && update_line_ok(file, 0, text) &&
 	    update_place(pl, file, o[0].test, text)) {
 		evidence(&pl->p->message, o, n);
 	} else {
@@ -457,7 +469,7 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		sb_printf(&pl->p->message,
 			  "%s: passes on every kernel: remove the fail entry (%s:%u)\n",
 			  o[0].test, entry_file(e), e->line);
-	} else if (vers.len && update_line_ok(e->file, line.buf)) {
+	} else if (vers.len && update_line_ok(e->file, e->line, line.buf)) {
 		if (cr)
 			sb_puts(&line, "\r");
 		add_edit(pl, e->file, e->line, xstrdup(line.buf));

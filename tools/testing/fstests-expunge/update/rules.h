@@ -37,10 +37,11 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		       const struct entry *e);
 
 /*
- * Would "check" take line in file without an error or a warning? If
- * not, it says why: the line is not proposed.
+ * Would "check" take line in file, as its line lineno (0: a new line),
+ * without an error or a warning? If not, it says why, naming that line:
+ * the line is not proposed.
  */
-bool update_line_ok(const char *file, const char *line);
+bool update_line_ok(const char *file, unsigned int lineno, const char *line);
 
 /*
  * The new line text of test into file, compact with the test's lines

@@ -627,6 +627,24 @@ TEST_F(update, fstyp_of_an_archived_run_is_no_path)
 	}
 }
 
+/* A line update declines is named by its own number, not as line 1 */
+TEST_F(update, a_declined_line_is_named_by_its_number)
+{
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"# a first line\n"
+		"generic/100  fail\n");
+	add_run(self, "6.6.30", "s1", "generic/100=P");
+	r = fexp_update(self, "--min-runs 1");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "not proposed: ")) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:2: warning: generic/100: no reason given"))
+		TH_LOG("%s", r.err);
+	EXPECT_EQ(NULL, strstr(r.err, "ext4.expunge:1:")) TH_LOG("%s", r.err);
+	proc_out_free(&r);
+}
+
 /* --passes counts an archive's runs: without --archive it is refused */
 TEST_F(update, passes_without_an_archive_is_refused)
 {
