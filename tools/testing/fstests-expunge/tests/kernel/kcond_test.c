@@ -90,82 +90,279 @@ TEST(many_distinct_symbols)
 	sb_free(&sb);
 }
 
-TEST(tristate_values)
+/*
+ * The value of a condition over config_text, a case a variant, named
+ * for its group and expression: tri_* (tristates), neg_* (!m is m),
+ * logic_* (&& and || with m; && binds tighter), tricmp_*, str_* and
+ * num_* (comparisons of tristates, strings and numbers).
+ */
+FIXTURE(value) {
+};
+
+FIXTURE_SETUP(value)
 {
-	EXPECT_EQ('y', eval("A"));
-	EXPECT_EQ('m', eval("B"));
-	EXPECT_EQ('n', eval("C"));
-	EXPECT_EQ('y', eval("y"));
-	EXPECT_EQ('m', eval("m"));
-	EXPECT_EQ('n', eval("n"));
 }
 
-TEST(not_m_is_m)
+FIXTURE_TEARDOWN(value)
 {
-	EXPECT_EQ('m', eval("!B"));
-	EXPECT_EQ('n', eval("!A"));
-	EXPECT_EQ('y', eval("!C"));
-	EXPECT_EQ('m', eval("!!B"));
 }
 
-TEST(and_or_with_m)
-{
-	EXPECT_EQ('m', eval("A && B"));
-	EXPECT_EQ('n', eval("B && C"));
-	EXPECT_EQ('y', eval("A || B"));
-	EXPECT_EQ('m', eval("B || C"));
-	EXPECT_EQ('m', eval("B && !C"));
-	EXPECT_EQ('y', eval("(B || A) && !(C || n)"));
-	/* && binds tighter than || */
-	EXPECT_EQ('y', eval("A || B && C"));
-	EXPECT_EQ('n', eval("(A || B) && C"));
-}
+FIXTURE_VARIANT(value) {
+	const char *expr;
+	char want;	/* 'n', 'm' or 'y' */
+};
 
-TEST(tristate_comparisons)
-{
-	EXPECT_EQ('y', eval("B = m"));
-	EXPECT_EQ('n', eval("B = y"));
-	EXPECT_EQ('y', eval("B != y"));
-	EXPECT_EQ('y', eval("A = y"));
-	EXPECT_EQ('y', eval("C = n"));
-	EXPECT_EQ('n', eval("C != n"));
-	EXPECT_EQ('y', eval("A != B"));
-	/* not in the config: n */
-	EXPECT_EQ('y', eval("UNSET = n"));
-}
+FIXTURE_VARIANT_ADD(value, tri_A) {
+	.expr = "A",
+	.want = 'y',
+};
 
-TEST(string_comparisons)
-{
-	EXPECT_EQ('y', eval("S = \"abc\""));
-	EXPECT_EQ('n', eval("S = \"abd\""));
-	EXPECT_EQ('y', eval("S != \"abd\""));
-	EXPECT_EQ('y', eval("EMPTY = \"\""));
-	EXPECT_EQ('y', eval("S != \"\""));
-	/* a string symbol the config does not set is "" */
-	EXPECT_EQ('y', eval("UNSET_STR = \"\""));
-	EXPECT_EQ('n', eval("UNSET_STR = \"abc\""));
-	/* a string alone is n in Kconfig */
-	EXPECT_EQ('n', eval("S"));
-}
+FIXTURE_VARIANT_ADD(value, tri_B) {
+	.expr = "B",
+	.want = 'm',
+};
 
-TEST(number_comparisons)
+FIXTURE_VARIANT_ADD(value, tri_C) {
+	.expr = "C",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, tri_y) {
+	.expr = "y",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, tri_m) {
+	.expr = "m",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, tri_n) {
+	.expr = "n",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, neg_not_B) {
+	.expr = "!B",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, neg_not_A) {
+	.expr = "!A",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, neg_not_C) {
+	.expr = "!C",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, neg_not_not_B) {
+	.expr = "!!B",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_A_and_B) {
+	.expr = "A && B",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_B_and_C) {
+	.expr = "B && C",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_A_or_B) {
+	.expr = "A || B",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_B_or_C) {
+	.expr = "B || C",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_B_and_not_C) {
+	.expr = "B && !C",
+	.want = 'm',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_open_B_or_A_close_and_not_open_C_or_n_close) {
+	.expr = "(B || A) && !(C || n)",
+	.want = 'y',
+};
+
+/* && binds tighter than || */
+FIXTURE_VARIANT_ADD(value, logic_A_or_B_and_C) {
+	.expr = "A || B && C",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, logic_open_A_or_B_close_and_C) {
+	.expr = "(A || B) && C",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_B_eq_m) {
+	.expr = "B = m",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_B_eq_y) {
+	.expr = "B = y",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_B_ne_y) {
+	.expr = "B != y",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_A_eq_y) {
+	.expr = "A = y",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_C_eq_n) {
+	.expr = "C = n",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_C_ne_n) {
+	.expr = "C != n",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, tricmp_A_ne_B) {
+	.expr = "A != B",
+	.want = 'y',
+};
+
+/* not in the config: n */
+FIXTURE_VARIANT_ADD(value, tricmp_UNSET_eq_n) {
+	.expr = "UNSET = n",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, str_S_eq_q_abc_q) {
+	.expr = "S = \"abc\"",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, str_S_eq_q_abd_q) {
+	.expr = "S = \"abd\"",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, str_S_ne_q_abd_q) {
+	.expr = "S != \"abd\"",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, str_EMPTY_eq_q_q) {
+	.expr = "EMPTY = \"\"",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, str_S_ne_q_q) {
+	.expr = "S != \"\"",
+	.want = 'y',
+};
+
+/* a string symbol the config does not set is "" */
+FIXTURE_VARIANT_ADD(value, str_UNSET_STR_eq_q_q) {
+	.expr = "UNSET_STR = \"\"",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, str_UNSET_STR_eq_q_abc_q) {
+	.expr = "UNSET_STR = \"abc\"",
+	.want = 'n',
+};
+
+/* a string alone is n in Kconfig */
+FIXTURE_VARIANT_ADD(value, str_S) {
+	.expr = "S",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_gt_32) {
+	.expr = "N > 32",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_lt_32) {
+	.expr = "N < 32",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_eq_64) {
+	.expr = "N = 64",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_ge_64) {
+	.expr = "N >= 64",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_gt_64) {
+	.expr = "N > 64",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, num_N_le_64) {
+	.expr = "N <= 64",
+	.want = 'y',
+};
+
+/* numbers, not text: "64" < "100" as text */
+FIXTURE_VARIANT_ADD(value, num_N_lt_100) {
+	.expr = "N < 100",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_H_gt_0x10) {
+	.expr = "H > 0x10",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_H_lt_0x10) {
+	.expr = "H < 0x10",
+	.want = 'n',
+};
+
+FIXTURE_VARIANT_ADD(value, num_H_eq_0x1f) {
+	.expr = "H = 0x1f",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_NEG_lt_0) {
+	.expr = "NEG < 0",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_NEG_gt_minus_4) {
+	.expr = "NEG > -4",
+	.want = 'y',
+};
+
+FIXTURE_VARIANT_ADD(value, num_NEG_eq_minus_4) {
+	.expr = "NEG = -4",
+	.want = 'n',
+};
+
+/* y && m */
+FIXTURE_VARIANT_ADD(value, num_N_gt_32_and_B) {
+	.expr = "N > 32 && B",
+	.want = 'm',
+};
+
+TEST_F(value, of_the_condition)
 {
-	EXPECT_EQ('y', eval("N > 32"));
-	EXPECT_EQ('n', eval("N < 32"));
-	EXPECT_EQ('y', eval("N = 64"));
-	EXPECT_EQ('y', eval("N >= 64"));
-	EXPECT_EQ('n', eval("N > 64"));
-	EXPECT_EQ('y', eval("N <= 64"));
-	/* numbers, not text: "64" < "100" as text */
-	EXPECT_EQ('y', eval("N < 100"));
-	EXPECT_EQ('y', eval("H > 0x10"));
-	EXPECT_EQ('n', eval("H < 0x10"));
-	EXPECT_EQ('y', eval("H = 0x1f"));
-	EXPECT_EQ('y', eval("NEG < 0"));
-	EXPECT_EQ('y', eval("NEG > -4"));
-	EXPECT_EQ('n', eval("NEG = -4"));
-	/* y && m */
-	EXPECT_EQ('m', eval("N > 32 && B"));
+	EXPECT_EQ(variant->want, eval(variant->expr)) {
+		TH_LOG("%s", variant->expr);
+	}
 }
 
 TEST(undeclared_symbols_are_n)
