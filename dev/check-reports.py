@@ -145,7 +145,7 @@ def email_counts(lines):
         c = {'tests': int(head.split()[0])}
         for item in filter(None, rest.split(', ')):
             cls, n = item.rsplit(' ', 1)
-            c[cls.replace(' ', '')] = int(n)
+            c[cls.replace(' ', '_')] = int(n)
         res[sec] = c
     return res
 
@@ -185,7 +185,9 @@ def email_missing(lines):
 def check_email(name, args, doc):
     text = compare('email', args)
     lines = text.split('\n')
-    long = [line for line in lines if len(line.expandtabs()) > WIDTH]
+    # a word longer than the room has its line alone, never split
+    long = [line for line in lines if len(line.expandtabs()) > WIDTH and
+            ' ' in line.strip()]
     check(not long, '%s: email: lines over %d columns: %s' %
           (name, WIDTH, long[:2]))
     regr = doc['totals']['regression']
@@ -221,6 +223,27 @@ def check_email(name, args, doc):
                                if r['class'] == 'missing'})
     got = email_missing(lines)
     check(got == want, '%s: email: missing %s, JSON %s' % (name, got, want))
+    # every test counted is named, as a word of the mail
+    words = set(text.replace(':', ' ').split())
+    for (sec, test), r in v.items():
+        if r['class'] in ('pass', 'missing'):
+            continue
+        check(test in words, '%s: email: %s %s (%s) counted, not named' %
+              (name, sec, test, r['class']))
+    # counts in words, not snake_case
+    check(not re.search(r'\b(known_failure|still_failing|unexpected_pass|'
+                        r'not_run)\b', text),
+          '%s: email: a class in snake_case' % name)
+    # where the logs are, as a reader of the list can ask for them: no
+    # path of the tester's own machine
+    local = {os.path.dirname(os.path.dirname(os.path.abspath(f['path'])))
+             for side in doc['runs'].values() for run in side
+             for f in run['files']}
+    check(not any(d in text for d in local) and 'Logs: ' in text,
+          '%s: email: a local results path, or no Logs: line' % name)
+    msg = email.parser.Parser().parsestr(text)
+    check(msg['Subject'] and msg['Subject'].startswith('[fstests] '),
+          '%s: email: the email module reads no Subject' % name)
 
 
 class Dom(HTMLParser):
@@ -347,6 +370,46 @@ def check_failures(name, dom, doc):
                   (name, sec, test, head))
 
 
+def side_kernels(paths):
+    """The KERNEL properties of the result.xml files under paths"""
+    found = set()
+    for p in paths:
+        files = [p] if os.path.isfile(p) else \
+            glob.glob(os.path.join(p, '**/result.xml'), recursive=True)
+        for f in files:
+            m = re.search(rb'<property name="KERNEL" value="([^"]*)"',
+                          open(f, 'rb').read(65536))
+            if m:
+                found.add(html.unescape(m.group(1).decode()))
+    return found
+
+
+def check_sides(name, args):
+    """Every format names each side's kernels (read from the files
+    themselves) and how many runs each side has"""
+    base = baseline_args(args)[1::2]
+    run = [a for a in args if a not in baseline_args(args)]
+    doc = json.loads(compare('json', args))
+    for fmt in ('text', 'ktap', 'email', 'html', 'kcidb', 'json'):
+        out = compare(fmt, args, ['--origin', ORIGIN] if fmt == 'kcidb'
+                      else [])
+        flat = html.unescape(' '.join(out.split()))
+        for side, paths, label in (('baseline', base, 'aseline'),
+                                   ('run', run, 'run')):
+            if not paths:
+                continue
+            for k in side_kernels(paths):
+                check(k in flat, '%s: %s: the %s kernel %s not named' %
+                      (name, fmt, side, k))
+            n = len(doc['runs'][side])
+            check(fmt == 'json' or
+                  re.search(r'%s"?: "?[^;]*; %d runs?: ' % (label, n), flat),
+                  '%s: %s: the %s\'s %d runs not said' % (name, fmt, side, n))
+    check(side_kernels(run) == set(doc['kernels']['run']) and
+          side_kernels(base) == set(doc['kernels']['baseline']),
+          '%s: json: kernels %s' % (name, doc['kernels']))
+
+
 def check_html(name, args, doc, n):
     page = os.path.join(WORK, 'report-%d.html' % n)
     compare('html', args, ['-o', page])
@@ -355,6 +418,14 @@ def check_html(name, args, doc, n):
     check(not dom.scripts and not dom.links, '%s: html: scripts or links: %s'
           % (name, dom.links[:3]))
     check_failures(name, dom, doc)
+    # the data's reason and file:line of each test it explains
+    page_text = html.unescape(open(page, encoding='utf-8').read())
+    for (sec, test), r in verdicts(doc).items():
+        e = r['entry']
+        if e and r['failed'] and r['class'] == 'known_failure':
+            place = '(%s:%d)' % (os.path.basename(e['file']), e['line'])
+            check(place in page_text, '%s: html: %s %s: no %s' %
+                  (name, sec, test, place))
     runs = [r['name'] for r in doc['runs']['run']]
     if len(runs) < 2:
         check_column(name, dom, doc)
@@ -620,6 +691,7 @@ def main():
         check_kcidb(name, args, doc, schema)
         check_email(name, args, doc)
         check_html(name, args, doc, n)
+        check_sides(name, args)
     for f in failures:
         print('# ' + f)
     print('%d cases, %d problems' % (len(CASES), len(failures)))

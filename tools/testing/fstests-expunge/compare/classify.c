@@ -203,8 +203,10 @@ void section_cmp_free(struct section_cmp *sc)
 {
 	size_t i;
 
-	for (i = 0; i < sc->n; i++)
+	for (i = 0; i < sc->n; i++) {
 		free(sc->v[i].hints);
+		free(sc->v[i].elsewhere);
+	}
 	free(sc->v);
 	free(sc->env);
 	free(sc->data);

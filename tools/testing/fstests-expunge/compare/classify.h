@@ -44,6 +44,12 @@ struct test_verdict {
 	const struct tally *base, *cand;
 	const struct applied *data;
 	char *hints;	/* compare --fstests: one line per fix, or NULL */
+	/*
+	 * A failure no entry explains: the entries of its test that do not
+	 * apply here, one "FILE:LINE: KIND SELECTOR: why not" a line, or
+	 * NULL
+	 */
+	char *elsewhere;
 };
 
 /* A property that differs between the sides of a section. */

@@ -132,6 +132,43 @@ static void note_undecided(const struct kdata *kd, const char *section,
 	sb_free(&sb);
 }
 
+/*
+ * The failures no entry explains (regressions, crashes, still failing):
+ * the entries of their test that do not apply to this section and
+ * kernel, and why not, so that triage needs no grep
+ */
+static void note_elsewhere(struct section_cmp *sc, const struct kdata *kd)
+{
+	struct strbuf sb = { 0 }, why = { 0 };
+	size_t i, j;
+
+	for (i = 0; kd->have_sel && i < sc->n; i++) {
+		struct test_verdict *v = &sc->v[i];
+
+		if (v->data || (v->cls != CLS_REGRESSION &&
+				v->cls != CLS_CRASH &&
+				v->cls != CLS_STILL_FAILING))
+			continue;
+		for (j = 0; j < kd->ds.n; j++) {
+			const struct entry *e = &kd->ds.entries[j];
+
+			if (strcmp(e->test, v->test))
+				continue;
+			why.len = 0;
+			if (why.buf)
+				why.buf[0] = '\0';
+			if (selector_check(&kd->sel, j, sc->name, &why) == APPLIES)
+				continue;
+			sb_printf(&sb, "%s%s:%u: %s, not here: %s",
+				  sb.len ? "\n" : "", entry_file(e), e->line,
+				  kind_name(e->kind), why.buf ? why.buf : "");
+		}
+		v->elsewhere = sb.buf;
+		memset(&sb, 0, sizeof(sb));
+	}
+	sb_free(&why);
+}
+
 static int compare_all(const struct compare_opts *co, const struct side *base,
 		       const struct side *cand, struct comparison *cmp,
 		       struct strlist *notes)
@@ -178,6 +215,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		sc->base_name = bname;
 		sc->data = xstrdup(kd->have_sel ? kd->desc : kd->none);
 		compare_section(sc, b, have_base, c, &cmp->sets[i]);
+		note_elsewhere(sc, kd);
 	}
 	for (j = 0; j < base->n && !ret; j++) {
 		struct section_cmp *sc;

@@ -17,6 +17,7 @@
 #define EMAIL_WIDTH	72
 #define FAILURE_LINES	4	/* of a failure's message and diff */
 #define CUT_MARK	" [...]"	/* ends a line cut to the width */
+#define LOGS	"a failure's files (SECTION/TEST.out.bad, .full, .dmesg) are in the tester's fstests results directory, results/ unless RESULT_BASE says otherwise: ask the sender for them"
 
 /*
  * text wrapped at spaces into lines of EMAIL_WIDTH: the first after
@@ -28,38 +29,41 @@ static void wrap(struct strbuf *out, const char *first, const char *indent,
 		 const char *raw)
 {
 	struct strbuf safe = { 0 };
-	const char *lead = first, *text;
+	const char *lead = first;
 
 	sb_add_escaped(&safe, raw, strlen(raw));
-	text = safe.buf ? safe.buf : "";
-
 	/* a lead too long for the words: a line of its own */
 	if (strlen(first) > EMAIL_WIDTH / 2) {
 		wrap(out, "", indent, first);
 		lead = indent;
 	}
-	while (*text) {
-		size_t room = EMAIL_WIDTH - strlen(lead), len = strlen(text);
-		size_t n = utf8_cut(text, len, room);
-
-		if (n < len) {
-			size_t sp = n;
-
-			while (sp && text[sp] != ' ')
-				sp--;
-			n = sp ? sp : n;
-		}
-		sb_printf(out, "%s%.*s\n", lead, (int)n, text);
-		text += n;
-		while (*text == ' ')
-			text++;
-		lead = indent;
-	}
+	sb_wrap(out, lead, indent, safe.buf ? safe.buf : "", EMAIL_WIDTH);
 	sb_free(&safe);
 }
 
+/*
+ * A failure's line with the tester's path to a log made one a reader of
+ * the list can ask for: "/home/t/results/ext4_4k/generic/044.out.bad"
+ * becomes "ext4_4k/generic/044.out.bad", the section's directory of the
+ * results (the Logs: line says where that is)
+ */
+static void local_paths(struct strbuf *line, const char *section)
+{
+	char *key = xasprintf("/%s/", section), *at, *start;
+
+	while ((at = strstr(line->buf, key))) {
+		for (start = at; start > line->buf && start[-1] != ' ' &&
+		     start[-1] != '('; start--)
+			;
+		memmove(start, at + 1, line->len - (at + 1 - line->buf) + 1);
+		line->len -= at + 1 - start;
+	}
+	free(key);
+}
+
 /* The first lines of a failure, each cut to the width */
-static void failure(struct strbuf *out, const struct tally *t)
+static void failure(struct strbuf *out, const struct tally *t,
+		    const char *section)
 {
 	struct strbuf all = { 0 }, line = { 0 };
 	const char *p, *nl;
@@ -75,6 +79,7 @@ static void failure(struct strbuf *out, const struct tally *t)
 			continue;
 		line.len = 0;
 		sb_add_escaped(&line, p, nl - p);
+		local_paths(&line, section);
 		if (line.len <= EMAIL_WIDTH - 6) {
 			sb_printf(out, "      %s\n", line.buf);
 		} else {
@@ -139,6 +144,15 @@ static void head(const struct report *r, struct strbuf *out)
 	kernels(r, &sb, false);
 	wrap(out, "Kernel: ", "  ", sb.buf);
 	sb_free(&sb);
+	if (r->have_base) {
+		side_describe(r->base, &sb);
+		wrap(out, "Baseline: ", "  ", sb.buf);
+		sb_free(&sb);
+	}
+	side_describe(r->cand, &sb);
+	wrap(out, "This run: ", "  ", sb.buf);
+	sb_free(&sb);
+	wrap(out, "Logs: ", "  ", LOGS);
 	for (i = 0; i < r->n; i++)
 		sb_printf(&sb, "%s%s", i ? ", " : "", r->sc[i].name);
 	wrap(out, "Sections: ", "  ", sb.buf ? sb.buf : "none");
@@ -147,7 +161,14 @@ static void head(const struct report *r, struct strbuf *out)
 		wrap(out, "Note: ", "  ", r->notes->v[i]);
 }
 
-/* "  xfs_crc: 1083 tests; unexpected_pass 2, not_run 413" */
+/* A class's name as words: "unexpected_pass" is "unexpected pass" */
+static void words(struct strbuf *sb, const char *name)
+{
+	for (; *name; name++)
+		sb_add(sb, *name == '_' ? " " : name, 1);
+}
+
+/* "  xfs_crc: 1083 tests; unexpected pass 2, not run 413" */
 static void counts(const struct report *r, struct strbuf *out)
 {
 	size_t i, k;
@@ -166,8 +187,9 @@ static void counts(const struct report *r, struct strbuf *out)
 
 			if (!sc->count[c])
 				continue;
-			sb_printf(&sb, "%s%s %zu", any ? ", " : "; ",
-				  cls_name(c), sc->count[c]);
+			sb_printf(&sb, "%s", any ? ", " : "; ");
+			words(&sb, cls_name(c));
+			sb_printf(&sb, " %zu", sc->count[c]);
 			any = true;
 		}
 		wrap(out, lead.buf, "      ", sb.buf);
@@ -176,19 +198,25 @@ static void counts(const struct report *r, struct strbuf *out)
 	}
 }
 
-/* The kernel fixes fstests names for the test (compare --fstests) */
-static void hints(struct strbuf *out, const char *hints)
+/* Each line of text wrapped after lead */
+static void lines(struct strbuf *out, const char *text, const char *lead)
 {
 	const char *p, *nl;
 
-	for (p = hints; p && *p; p = *nl ? nl + 1 : nl) {
+	for (p = text; p && *p; p = *nl ? nl + 1 : nl) {
 		char *line;
 
 		nl = strchrnul(p, '\n');
 		line = xstrndup(p, nl - p);
-		wrap(out, "      ", "        ", line);
+		wrap(out, lead, "          ", line);
 		free(line);
 	}
+}
+
+/* The kernel fixes fstests names for the test (compare --fstests) */
+static void hints(struct strbuf *out, const char *hints)
+{
+	lines(out, hints, "      ");
 }
 
 static void item(const struct report *r, const struct section_cmp *sc,
@@ -205,13 +233,18 @@ static void item(const struct report *r, const struct section_cmp *sc,
 	}
 	wrap(out, "  ", "      ", sb.buf);
 	sb_free(&sb);
-	if (v->cls != CLS_UNEXPECTED_PASS) {
-		failure(out, verdict_failure(v));
-		hints(out, v->hints);
-		return;
+	if (v->cls != CLS_UNEXPECTED_PASS)
+		failure(out, verdict_failure(v), sc->name);
+	hints(out, v->hints);
+	if (v->elsewhere) {
+		wrap(out, "      ", "      ", "no entry applies here; the data has:");
+		lines(out, v->elsewhere, "        ");
 	}
+	if (!v->data || v->data->kind == KIND_EXPUNGE)
+		return;
 	entry_describe(v->data->entry, &sb);
-	wrap(out, "      remove: ", "        ", sb.buf);
+	wrap(out, v->cls == CLS_UNEXPECTED_PASS ? "      remove: " :
+	     "      data: ", "        ", sb.buf);
 	sb_free(&sb);
 }
 
@@ -228,26 +261,29 @@ static void list(const struct report *r, enum cls k, struct strbuf *out)
 				item(r, &r->sc[i], &r->sc[i].v[j], out);
 }
 
-static void missing(const struct report *r, struct strbuf *out)
+/* The tests of class k by name, a section a paragraph */
+static void names(const struct report *r, enum cls k, struct strbuf *out)
 {
 	size_t i, j;
 
-	if (!r->totals.count[CLS_MISSING])
+	if (!r->totals.count[k])
 		return;
-	sb_printf(out, "\n%s (%zu):\n", cls_title(CLS_MISSING),
-		  r->totals.count[CLS_MISSING]);
+	sb_printf(out, "\n%s (%zu):\n", cls_title(k), r->totals.count[k]);
 	for (i = 0; i < r->n; i++) {
 		const struct section_cmp *sc = &r->sc[i];
 		struct strbuf sb = { 0 }, lead = { 0 };
 
-		if (!sc->count[CLS_MISSING])
+		/* a section missing from the run has no test to name */
+		bool all = k == CLS_MISSING && !sc->cand;
+
+		if (!sc->count[k])
 			continue;
 		sb_printf(&lead, "  %s: ", sc->name);
-		if (!sc->cand)
+		if (all)
 			sb_printf(&sb, "all %zu tests (the section is not in this run)",
-				  sc->count[CLS_MISSING]);
-		for (j = 0; sc->cand && j < sc->n; j++)
-			if (sc->v[j].cls == CLS_MISSING)
+				  sc->count[k]);
+		for (j = 0; !all && j < sc->n; j++)
+			if (sc->v[j].cls == k)
 				sb_printf(&sb, "%s%s", sb.len ? " " : "",
 					  sc->v[j].test);
 		wrap(out, lead.buf, "    ", sb.buf);
@@ -286,6 +322,10 @@ void report_email(const struct report *r, struct strbuf *out)
 	list(r, CLS_STILL_FAILING, out);
 	list(r, CLS_FLAKY, out);
 	list(r, CLS_UNEXPECTED_PASS, out);
-	missing(r, out);
+	list(r, CLS_KNOWN, out);
+	names(r, CLS_FIXED, out);
+	names(r, CLS_NEW, out);
+	names(r, CLS_MISSING, out);
+	names(r, CLS_NOT_RUN, out);
 	incomplete(r, out);
 }

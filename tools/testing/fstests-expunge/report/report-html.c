@@ -70,6 +70,26 @@ static void title(const struct report *r, struct strbuf *out)
 	strlist_free(&seen);
 }
 
+/* Each side's kernels and runs */
+static void side_lines(const struct report *r, struct strbuf *out)
+{
+	struct strbuf sb = { 0 };
+
+	sb_puts(out, "<p class=\"sides\">");
+	if (r->have_base) {
+		side_describe(r->base, &sb);
+		sb_puts(out, "Baseline: <span id=\"baseline\">");
+		sb_add_markup(out, sb.buf);
+		sb_puts(out, "</span><br>");
+		sb_free(&sb);
+	}
+	side_describe(r->cand, &sb);
+	sb_puts(out, "This run: <span id=\"run\">");
+	sb_add_markup(out, sb.buf);
+	sb_puts(out, "</span></p>\n");
+	sb_free(&sb);
+}
+
 static void page_head(const struct report *r, struct strbuf *out)
 {
 	size_t i;
@@ -100,6 +120,7 @@ static void page_head(const struct report *r, struct strbuf *out)
 			  r->totals.incomplete,
 			  r->totals.incomplete == 1 ? "" : "s");
 	sb_puts(out, ".</p>\n");
+	side_lines(r, out);
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, "<p class=\"note\">Note: ");
 		sb_add_markup(out, r->notes->v[i]);
@@ -351,6 +372,7 @@ static void columns(const struct page *p, struct strbuf *out)
 static void cell(struct strbuf *out, const struct page *p,
 		 const struct col *c, const struct test_verdict *v)
 {
+	struct strbuf why = { 0 };
 	const struct tally *f;
 	const char *title;
 	struct tally t;
@@ -364,6 +386,14 @@ static void cell(struct strbuf *out, const struct page *p,
 	}
 	f = verdict_failure(v);
 	title = f && f->msg && t.fail ? f->msg : v->note;
+	if (v->data && v->data->kind != KIND_EXPUNGE) {
+		/* what the data says, with its file:line */
+		if (title)
+			sb_printf(&why, "%s\n", title);
+		sb_puts(&why, "data: ");
+		entry_describe(v->data->entry, &why);
+		title = why.buf;
+	}
 	sb_printf(out, "<td class=\"c-%s\"", cls_name(cls));
 	col_attrs(out, p, c);
 	sb_printf(out, " data-class=\"%s\"", cls_name(cls));
@@ -376,6 +406,7 @@ static void cell(struct strbuf *out, const struct page *p,
 	if (t.fail)
 		sb_printf(out, " %u/%u", t.fail, t.pass + t.fail);
 	sb_puts(out, "</td>");
+	sb_free(&why);
 }
 
 static void matrix(const struct page *p, struct strbuf *out)
@@ -475,12 +506,32 @@ static void footer(const struct page *p, struct strbuf *out)
 	free(sum);
 }
 
-/* A failure's first lines and the fixes fstests names, opened on a click */
+/* Each line of text a <p class="cls">, after what */
+static void paragraphs(struct strbuf *out, const char *cls, const char *what,
+		       const char *text)
+{
+	const char *p, *nl;
+	char *line;
+
+	for (p = text; p && *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		line = xstrndup(p, nl - p);
+		sb_printf(out, "<p class=\"%s\">", cls);
+		sb_add_markup(out, what);
+		sb_add_markup(out, line);
+		sb_puts(out, "</p>");
+		free(line);
+	}
+}
+
+/*
+ * A failure's first lines, the fixes fstests names, what the data says
+ * of the test, opened on a click
+ */
 static void failure(const struct section_cmp *sc, const struct test_verdict *v,
 		    struct strbuf *out)
 {
 	const struct tally *f = verdict_failure(v);
-	const char *p, *nl;
 
 	sb_puts(out, "<details><summary>");
 	sb_add_markup(out, sc->name);
@@ -492,15 +543,15 @@ static void failure(const struct section_cmp *sc, const struct test_verdict *v,
 	sb_puts(out, f->msg && f->detail ? "\n" : "");
 	sb_add_markup(out, f->detail);
 	sb_puts(out, "</pre>");
-	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
-		char *line;
+	paragraphs(out, "hint", "", v->hints);
+	paragraphs(out, "elsewhere", "no entry applies here; the data has: ",
+		   v->elsewhere);
+	if (v->data && v->data->kind != KIND_EXPUNGE) {
+		struct strbuf sb = { 0 };
 
-		nl = strchrnul(p, '\n');
-		line = xstrndup(p, nl - p);
-		sb_puts(out, "<p class=\"hint\">");
-		sb_add_markup(out, line);
-		sb_puts(out, "</p>");
-		free(line);
+		entry_describe(v->data->entry, &sb);
+		paragraphs(out, "data", "data: ", sb.buf);
+		sb_free(&sb);
 	}
 	sb_puts(out, "</details>\n");
 }

@@ -76,6 +76,7 @@ static void result(struct json_writer *w, const struct test_verdict *v)
 	jsonw_string_field(w, "not_run_reason",
 			   v->cand ? v->cand->notrun_msg : NULL);
 	report_hints_json(w, v->hints);
+	report_lines_json(w, "elsewhere", v->elsewhere);
 	jsonw_name(w, "entry");
 	if (v->data && v->data->kind != KIND_EXPUNGE)
 		jsonw_entry(w, v->data->entry);
@@ -195,6 +196,22 @@ static void runs(struct json_writer *w, const char *side,
 	jsonw_end_array(w);
 }
 
+/* "kernels": { "baseline": [ ... ], "run": [ ... ] } */
+static void kernels(struct json_writer *w, const struct report *r)
+{
+	struct strlist b = { 0 }, c = { 0 };
+
+	side_kernels(r->base, &b);
+	side_kernels(r->cand, &c);
+	jsonw_name(w, "kernels");
+	jsonw_start_object(w);
+	jlist(w, "baseline", &b);
+	jlist(w, "run", &c);
+	jsonw_end_object(w);
+	strlist_free(&b);
+	strlist_free(&c);
+}
+
 void report_json(const struct report *r, struct strbuf *out)
 {
 	struct json_writer w;
@@ -212,6 +229,8 @@ void report_json(const struct report *r, struct strbuf *out)
 	jsonw_uint_field(&w, "baseline", r->base->files);
 	jsonw_uint_field(&w, "run", r->cand->files);
 	jsonw_end_object(&w);
+	jsonw_break(&w, TOP);
+	kernels(&w, r);
 	jsonw_break(&w, TOP);
 	jsonw_name(&w, "runs");
 	jsonw_start_object(&w);

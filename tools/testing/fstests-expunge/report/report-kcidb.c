@@ -220,6 +220,21 @@ static void test_head(struct kcidb *k, struct json_writer *w,
 static void issue(struct kcidb *k, const struct test_verdict *v,
 		  const char *test_id);
 
+/* "baseline", "run": each side's kernels and runs, in words */
+static void sides_misc(struct json_writer *w, const struct report *r)
+{
+	struct strbuf sb = { 0 };
+
+	if (r->have_base) {
+		side_describe(r->base, &sb);
+		jsonw_string_field(w, "baseline", sb.buf);
+		sb_free(&sb);
+	}
+	side_describe(r->cand, &sb);
+	jsonw_string_field(w, "run", sb.buf);
+	sb_free(&sb);
+}
+
 static void test(struct kcidb *k, const struct section_cmp *sc,
 		 const struct test_verdict *v, const char *key)
 {
@@ -253,6 +268,9 @@ static void test(struct kcidb *k, const struct section_cmp *sc,
 	}
 	if (v->hints)
 		report_hints_json(w, v->hints);
+	if (v->elsewhere)
+		report_lines_json(w, "elsewhere", v->elsewhere);
+	sides_misc(w, k->r);
 	jsonw_end_object(w);
 	jsonw_end_object(w);
 	if (v->data && v->data->kind != KIND_EXPUNGE && t && t->fail)

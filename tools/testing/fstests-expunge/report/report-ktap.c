@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/verdict.h"
 
 /* Text for after a '#': no line breaks, no second directive. */
 static void oneline(struct strbuf *sb, const char *s)
@@ -45,11 +46,25 @@ static bool failed(enum cls c)
 	       c == CLS_STILL_FAILING;
 }
 
+/* Each line of text as a "    # " diagnostic after what */
+static void diagnostics(struct strbuf *sb, const char *what, const char *text)
+{
+	const char *p, *nl;
+	char *line;
+
+	for (p = text; p && *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		line = xstrndup(p, nl - p);
+		sb_printf(sb, "    # %s", what);
+		oneline(sb, line);
+		sb_puts(sb, "\n");
+		free(line);
+	}
+}
+
 static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 {
 	const struct tally *t = v->cand;
-	const char *p, *nl;
-	char *line;
 
 	sb_printf(sb, "    %s %zu ", failed(v->cls) ? "not ok" : "ok", n);
 	name(sb, v->test);
@@ -77,14 +92,24 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 	}
 	sb_puts(sb, "\n");
 	/* compare --fstests: the fixes the test names, as diagnostics */
-	for (p = v->hints; p && *p; p = *nl ? nl + 1 : nl) {
-		nl = strchrnul(p, '\n');
-		line = xstrndup(p, nl - p);
-		sb_puts(sb, "    # ");
-		oneline(sb, line);
-		sb_puts(sb, "\n");
-		free(line);
-	}
+	diagnostics(sb, "", v->hints);
+	/* the entries of the test that do not apply here */
+	diagnostics(sb, "data: ", v->elsewhere);
+}
+
+/* "# baseline: kernel ...; N runs: ...": each side, a diagnostic */
+static void side_line(struct strbuf *out, const char *what,
+		      const struct side *sd)
+{
+	struct strbuf sb = { 0 };
+
+	if (!sd)
+		return;
+	side_describe(sd, &sb);
+	sb_printf(out, "# %s: ", what);
+	oneline(out, sb.buf);
+	sb_puts(out, "\n");
+	sb_free(&sb);
 }
 
 void report_ktap(const struct report *r, struct strbuf *out)
@@ -92,6 +117,8 @@ void report_ktap(const struct report *r, struct strbuf *out)
 	size_t i, j, k;
 
 	sb_printf(out, "KTAP version 1\n1..%zu\n", r->n);
+	side_line(out, "baseline", r->have_base ? r->base : NULL);
+	side_line(out, "this run", r->cand);
 	for (i = 0; i < r->n; i++) {
 		const struct section_cmp *sc = &r->sc[i];
 		bool bad = sc->count[CLS_REGRESSION] || sc->count[CLS_CRASH] ||

@@ -28,6 +28,25 @@ static void quoted(struct strbuf *sb, const char *s)
 	}
 }
 
+/* Each side's kernels and runs: what regressed from what to what */
+static void sides(const struct report *r, struct strbuf *out)
+{
+	struct strbuf sb = { 0 };
+
+	if (r->have_base) {
+		side_describe(r->base, &sb);
+		sb_puts(out, "Baseline: ");
+		put(out, sb.buf);
+		sb_puts(out, "\n");
+		sb_free(&sb);
+	}
+	side_describe(r->cand, &sb);
+	sb_puts(out, "This run: ");
+	put(out, sb.buf);
+	sb_puts(out, "\n");
+	sb_free(&sb);
+}
+
 static void header(const struct report *r, struct strbuf *out)
 {
 	const struct compare_totals *t = &r->totals;
@@ -52,6 +71,7 @@ static void header(const struct report *r, struct strbuf *out)
 		sb_printf(out, ", %zu missing test%s", t->count[CLS_MISSING],
 			  t->count[CLS_MISSING] == 1 ? "" : "s");
 	sb_printf(out, " (exit %d)\n", r->exit_code);
+	sides(r, out);
 	for (i = 0; r->notes && i < r->notes->n; i++) {
 		sb_puts(out, "Note: ");
 		put(out, r->notes->v[i]);
@@ -184,6 +204,10 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 	}
 	if (v->hints)
 		indented(out, "      ", v->hints);
+	if (v->elsewhere) {
+		sb_puts(out, "      no entry applies here; the data has:\n");
+		indented(out, "        ", v->elsewhere);
+	}
 	if (v->data && v->data->kind != KIND_EXPUNGE) {
 		sb_puts(out, "      data: ");
 		entry_describe(v->data->entry, &sb);

@@ -41,15 +41,21 @@ const struct tally *verdict_failure(const struct test_verdict *v)
 
 void report_hints_json(struct json_writer *w, const char *hints)
 {
+	report_lines_json(w, "hints", hints);
+}
+
+void report_lines_json(struct json_writer *w, const char *name,
+		       const char *text)
+{
 	const char *p, *nl;
 
-	jsonw_name(w, "hints");
-	if (!hints) {
+	jsonw_name(w, name);
+	if (!text) {
 		jsonw_null(w);
 		return;
 	}
 	jsonw_start_array(w);
-	for (p = hints; *p; p = nl + 1) {
+	for (p = text; *p; p = nl + 1) {
 		char *line;
 
 		nl = strchrnul(p, '\n');
@@ -60,4 +66,40 @@ void report_hints_json(struct json_writer *w, const char *hints)
 			break;
 	}
 	jsonw_end_array(w);
+}
+
+void side_kernels(const struct side *sd, struct strlist *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < sd->n; i++) {
+		const char *k = sd->s[i].kernel;
+
+		for (j = 0; k && j < l->n && strcmp(l->v[j], k); j++)
+			;
+		if (k && j == l->n)
+			strlist_add(l, xstrdup(k));
+	}
+}
+
+void side_describe(const struct side *sd, struct strbuf *sb)
+{
+	struct strlist k = { 0 };
+	size_t i;
+
+	if (!sd->nruns) {
+		sb_puts(sb, "none");
+		return;
+	}
+	side_kernels(sd, &k);
+	sb_puts(sb, k.n ? (k.n == 1 ? "kernel " : "kernels ") :
+		"no kernel named");
+	for (i = 0; i < k.n; i++)
+		sb_printf(sb, "%s%s", i ? ", " : "", k.v[i]);
+	sb_printf(sb, "; %zu run%s: ", sd->nruns, sd->nruns == 1 ? "" : "s");
+	for (i = 0; i < sd->nruns && i < SIDE_RUNS_NAMED; i++)
+		sb_printf(sb, "%s%s", i ? ", " : "", sd->runs[i].name);
+	if (sd->nruns > SIDE_RUNS_NAMED)
+		sb_printf(sb, " and %zu more", sd->nruns - SIDE_RUNS_NAMED);
+	strlist_free(&k);
 }

@@ -17,5 +17,18 @@ void attempts_describe(const struct tally *t, struct strbuf *sb);
 
 /* "hints": the fix lines of compare --fstests (JSON, KCIDB), or null */
 void report_hints_json(struct json_writer *w, const char *hints);
+/* name: the lines of text as an array of strings, or null */
+void report_lines_json(struct json_writer *w, const char *name,
+		       const char *text);
+
+/* The kernels a side's sections name (KERNEL), each once, in order */
+void side_kernels(const struct side *sd, struct strlist *l);
+/*
+ * A side in words: "kernel 6.18.40; 2 runs: PATH, PATH" ("kernels A,
+ * B", "no kernel named"; at most SIDE_RUNS_NAMED runs, then "and N
+ * more"), or "none" for a side with no run
+ */
+#define SIDE_RUNS_NAMED	4
+void side_describe(const struct side *sd, struct strbuf *sb);
 
 #endif
