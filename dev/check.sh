@@ -314,6 +314,35 @@ step "man page: the check names an option left out, a line broken elsewhere, a d
 	options_catch
 step "--help: the check names an option left out, an argument not the table's" \
 	help_catch
+# The samples of usage.rst are the tool's output (dev/check-samples.py),
+# and the check names a sample the tool no longer prints
+samples_catch() {
+	local t=$build/check-samples-catch out
+	rm -rf "$t" && mkdir -p "$t" || return 1
+	sed 's/^\(       data:     built in\): /\1 (built in): /' \
+		"$top/Documentation/filesystems/testing/usage.rst" >"$t/usage.rst"
+	out=$(python3 "$top/dev/check-samples.py" "$build/fstests-expunge" \
+		"$t/usage.rst" -- "$t/w") && return 1
+	printf '%s\n' "$out"
+	printf '%s\n' "$out" | grep -q '^not ok - usage.rst:[0-9]*: fstests-expunge kernel:'
+}
+step "usage.rst: its samples are the tool's output (dev/check-samples.py)" \
+	python3 "$top/dev/check-samples.py" "$build/fstests-expunge" \
+	"$top/Documentation/filesystems/testing/usage.rst" -- "$build/check-samples"
+step "usage.rst: the check names a sample the tool does not print" samples_catch
+# The README lists every page of the documentation
+readme_pages() {
+	local f missing=
+	for f in "$top"/Documentation/filesystems/testing/*.rst; do
+		f=${f##*/}
+		[ "$f" = index.rst ] && continue
+		grep -q "^- \`$f\`" "$top/README.md" || missing="$missing $f"
+	done
+	echo "not in the README's list of pages:${missing:- none}"
+	[ -z "$missing" ]
+}
+step "README: every documentation page in its list" readme_pages
+
 # make run fits a screen or two (dev/check-run.sh), and the check names
 # a run that prints every exclude file, as make run did
 run_catch() {
