@@ -189,10 +189,8 @@ cycles_catch() {
 	rm -rf "$t" && mkdir -p "$t" &&
 	(cd "$tool" && tar -cf - --exclude=./tests --exclude=./data .) |
 		tar -xf - -C "$t" || return 1
-	sed -i 's|^#include <stddef.h>$|&\n#include "kernel/kcond.h"|' \
-		"$t/kernel/kcond-lex.h"
-	sed -i 's|^#include <stdbool.h>$|&\n#include "entries/entry.h"|' \
-		"$t/entries/entry-keys.h"
+	echo '#include "kernel/kcond.h"' >>"$t/kernel/kcond-lex.h"
+	echo '#include "entries/entry.h"' >>"$t/entries/entry-keys.h"
 	out=$(python3 "$top/dev/check-cycles.py" "$t") && return 1
 	printf '%s\n' "$out"
 	printf '%s\n' "$out" | grep -q '^cycle of [0-9]* modules (.*): kernel/kcond -> kernel/kcond-lex -> kernel/kcond (kernel/kcond.h:[0-9]*, kernel/kcond-lex.h:[0-9]*)$' &&
