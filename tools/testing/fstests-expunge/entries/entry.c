@@ -675,6 +675,8 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 {
 	struct line_ctx c = { .d = d };
 	char *text, *line, *next;
+	unsigned int crlf = 0;
+	bool cr;
 	size_t n;
 
 	strlist_add(&ds->files, xstrdup(name));
@@ -690,16 +692,23 @@ size_t data_parse(struct dataset *ds, const char *name, const char *buf,
 			*next++ = '\0';
 		else
 			next = line + strlen(line);
-		/* a file saved with CRLF line ends: the \r is not data */
+		/*
+		 * a file saved with CRLF line ends: an error, said once (a
+		 * rewrite of one line would leave the file's ends mixed);
+		 * the line is read without its \r
+		 */
 		n = strlen(line);
-		if (n && line[n - 1] == '\r')
-			line[n - 1] = '\0';
 		c.line++;
+		cr = n && line[n - 1] == '\r';
+		if (cr)
+			line[n - 1] = '\0';
 		/* a file saved with CR alone: its lines would run together */
 		if (strchr(line, '\r')) {
 			line_err(&c, "a carriage return inside the line (CR line ends?)");
 			continue;
 		}
+		if (cr && !crlf++)
+			line_err(&c, "a CRLF line end: data files end their lines with LF alone (dos2unix)");
 		if (!text_err(&c, line))
 			parse_line(ds, &c, line);
 	}

@@ -659,31 +659,40 @@ TEST_F(update, passes_without_an_archive_is_refused)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 }
 
-/* A data file with CRLF line ends keeps them, and parses after. */
-TEST_F(update, crlf_data_gets_no_cr_inside_a_line)
+/* A data file with CRLF line ends is refused, not rewritten half LF */
+TEST_F(update, crlf_data_is_not_rewritten)
 {
-	struct dataset ds = { 0 };
-	const struct entry *e;
+	static const char crlf[] = "generic/200  fail   # fixed on 6.6.30\r\n"
+				   "generic/201  fail   # another\r\n";
 	struct proc_out r;
-	char *text;
 	size_t len;
 	int i;
 
-	put_str(str_printf("%s/data/ext4.expunge", self->dir),
-		"generic/200  fail   # fixed on 6.6.30\r\n");
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), crlf);
 	for (i = 0; i < 3; i++)
 		add_run(self, "6.6.30", "s1", "generic/200=P");
 	add_run(self, "6.1.90", "s1", "generic/200=F");
 	r = fexp_update(self, "--write");
-	EXPECT_EQ(0, r.status);
-	text = get_file(str_printf("%s/data/ext4.expunge", self->dir), &len);
-	EXPECT_EQ(NULL, strstr(text, "\r "));
-	EXPECT_STREQ("generic/200  fail fixed=6.6.30 passed=6.6.30   # fixed on 6.6.30\r\n",
-		     text);
-	e = entry(self, &ds, "generic/200");
-	ASSERT_NE(NULL, e);
-	EXPECT_TRUE(e->has_fixed);
-	dataset_free(&ds);
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:1: error: a CRLF line end"))
+		TH_LOG("%s", r.err);
+	EXPECT_STREQ(crlf, get_file(str_printf("%s/data/ext4.expunge", self->dir),
+				    &len));
+	proc_out_free(&r);
+	/* check names it */
+	r = fexp_call(str_printf("check --data %s/data", self->dir));
+	EXPECT_EQ(1, r.status);
+	EXPECT_NE(NULL, strstr(r.out, "ext4.expunge:1: error: a CRLF line end"));
+	proc_out_free(&r);
+	/* nor does import merge into it */
+	put_str(str_printf("%s/mine", self->dir), "generic/300 # mine\n");
+	r = fexp_call(str_printf("import --from list %s/mine --fs ext4 --data %s/data --write",
+				 self->dir, self->dir));
+	EXPECT_NE(0, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "a CRLF line end")) TH_LOG("%s", r.err);
+	EXPECT_STREQ(crlf, get_file(str_printf("%s/data/ext4.expunge", self->dir),
+				    &len));
+	proc_out_free(&r);
 }
 
 /* Lines "check" would warn of are not proposed: the reason is said. */
