@@ -11,6 +11,7 @@
 #include <libxml/SAX2.h>
 
 #include "lib/base.h"
+#include "lib/decompress.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
 #include "lib/strbuf.h"
@@ -733,6 +734,25 @@ static int parse(struct reader *rd)
 	return ret;
 }
 
+/*
+ * The compression the input starts with ("gzip", "xz", "zstd"), or NULL:
+ * a compressed result.xml is named as one, not as bad XML
+ */
+static const char *compressed(const struct reader *rd)
+{
+	char head[8];
+	ssize_t n;
+	const char *c;
+
+	if (rd->fd < 0) {
+		c = compression_of(rd->buf, rd->len);
+	} else {
+		n = pread(rd->fd, head, sizeof(head), 0);
+		c = n > 0 ? compression_of(head, n) : "plain";
+	}
+	return strcmp(c, "plain") ? c : NULL;
+}
+
 static int read_with(struct reader *rd, char **err)
 {
 	struct result_file *rf = rd->rf;
@@ -760,6 +780,11 @@ static int read_with(struct reader *rd, char **err)
 	}
 	if (ret >= 0)
 		return 0;
+	if (!rd->seen_suite && compressed(rd)) {
+		*err = xasprintf("%s: %s-compressed, not XML: give it decompressed",
+				 rd->name, compressed(rd));
+		return -1;
+	}
 	line = xf_line(&rd->xf, rd->err_line);
 	if (rd->xf.error)	/* the filter's own reason is the better one */
 		why = xstrdup(rd->xf.error);

@@ -481,4 +481,37 @@ TEST(a_message_of_megabytes_loses_nothing_after_it)
 	free(xml);
 }
 
+/* A compressed result.xml is named as one, not as "Document is empty" */
+TEST(a_compressed_file_is_named_so)
+{
+	static const char *const how[][2] = {
+		{ "gzip", "gzip -c" }, { "xz", "xz -c" }, { "zstd", "zstd -qc" },
+	};
+	struct result_file rf;
+	char *path, *err, *buf;
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(how); i++) {
+		path = tmpfile_str("");
+		ASSERT_EQ(0, shell_call("%s %s/runs/run1-ext4/ext4_4k/result.xml > %s",
+					how[i][1], CMP, path));
+		err = NULL;
+		EXPECT_EQ(-1, result_read(path, &rf, &err));
+		ASSERT_NE(NULL, err);
+		EXPECT_NE(NULL, strstr(err, str_printf("%s-compressed, not XML", how[i][0])))
+			TH_LOG("%s", err);
+		free(err);
+		/* and from memory, as archive add reads it */
+		ASSERT_EQ(0, read_file(path, 1 << 20, &buf, &len));
+		err = NULL;
+		EXPECT_EQ(-1, result_read_buf(path, buf, len, &rf, &err));
+		ASSERT_NE(NULL, err);
+		EXPECT_NE(NULL, strstr(err, "-compressed, not XML")) TH_LOG("%s", err);
+		free(err);
+		free(buf);
+		unlink(path);
+		free(path);
+	}
+}
+
 TEST_HARNESS_MAIN
