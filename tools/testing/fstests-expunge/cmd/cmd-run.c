@@ -33,8 +33,9 @@ static const struct usage usage = {
 	.exit_status =
 "Exit status: compare's (0 no regression, 1 regressions or an incomplete\n"
 "run, 2 bad usage or a run that could not be made). --bisect: 1 only if\n"
-"the failure came back every attempt, 0 only if every attempt passed,\n"
-"else 125 (mixed, another failure or crash, no complete run).",
+"the targets failed alike (same crash, or a plain failure) every attempt,\n"
+"finished run or not; 0 only if every attempt ran and passed them (a\n"
+"complete run, no other failure); else 125.",
 };
 
 /* --retries N (0 to MAX_RETRIES), --attempts N (1 to MAX_RETRIES + 1) */

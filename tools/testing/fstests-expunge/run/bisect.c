@@ -6,9 +6,17 @@
 #include "fstests/tree.h"
 #include "run/bisect.h"
 
+/*
+ * The rule (DESIGN, the reference page): 1 only when every target failed
+ * with the same signature in every attempt, whether or not the run
+ * completed; 0 only when every attempt ran the targets and they passed
+ * (and nothing else spoils the step); 125 for everything else.
+ */
 struct judgement {
 	struct strbuf *report;
-	unsigned int bad, good, skip;
+	unsigned int bad, good;
+	unsigned int skip;	/* targets that cannot tell */
+	unsigned int spoilt;	/* what else keeps the step from good */
 	unsigned int fewest;	/* attempts of the least tried target */
 };
 
@@ -30,12 +38,12 @@ static void judge_other(const struct retry_policy *p, struct judgement *j,
 	unsigned int ran = a->tries - a->notrun;
 
 	if (a->crashed) {
-		say(j, a, ran, "another test crashed: cannot tell");
-		j->skip++;
+		say(j, a, ran, "another test crashed: not good");
+		j->spoilt++;
 	} else if (a->fails && a->fails == ran &&
 		   !(e && e->kind == KIND_FAIL)) {
-		say(j, a, ran, "another test failed: cannot tell");
-		j->skip++;
+		say(j, a, ran, "another test failed: not good");
+		j->spoilt++;
 	}
 }
 
@@ -159,23 +167,24 @@ int bisect_judge(const struct retry_policy *p, const struct result_file *m,
 	}
 	judge_absent(&q, &j, m);
 	if (!finished) {
-		sb_puts(report, "bisect: the run is incomplete: cannot tell\n");
-		j.skip++;
+		sb_puts(report, "bisect: the run is incomplete: not good\n");
+		j.spoilt++;
 	}
 	if (!m->ncases) {
 		sb_puts(report, "bisect: nothing ran: cannot tell\n");
-		j.skip++;
+		j.spoilt++;
 	}
 	if (j.fewest == -1u)	/* no target failed: one attempt each */
 		j.fewest = 1;
-	if (j.skip) {
+	/* every target failed alike every time: bad, finished or not */
+	if (j.bad && !j.good && !j.skip) {
+		say_verdict(&j, "bad", EXIT_PROBLEM);
+		return EXIT_PROBLEM;
+	}
+	if (j.bad || j.skip || j.spoilt) {
 		sb_printf(report, "bisect: skip (exit %d): cannot tell\n",
 			  EXIT_SKIP);
 		return EXIT_SKIP;
-	}
-	if (j.bad) {
-		say_verdict(&j, "bad", EXIT_PROBLEM);
-		return EXIT_PROBLEM;
 	}
 	say_verdict(&j, "good", EXIT_OK);
 	return EXIT_OK;
