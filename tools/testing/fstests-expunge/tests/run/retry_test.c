@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "test-util.h"
+#include "run/bisect.h"
 #include "run/retry.h"
 #include "run/resume-state.h"
 #include "lib/base.h"
@@ -122,6 +123,55 @@ TEST(attempts_count_consecutive_cases_of_one_name)
 	EXPECT_EQ(1, a.tries);
 	EXPECT_FALSE(attempts_next(&rf, &pos, &a));
 	result_free(&rf);
+}
+
+/* Two crashes of generic/005 (run --vm) with these signatures */
+static void two_crashes(struct result_file *rf, const char *sig1,
+			const char *sig2)
+{
+	merged(rf, "generic/005=CC");
+	rf->cases[0].msg = str_printf("crashed: %s", sig1);
+	rf->cases[1].msg = str_printf("crashed: %s", sig2);
+}
+
+/*
+ * --bisect: a target that crashed the same way every attempt is bad; a
+ * crash with another signature cannot tell, and is not tried again.
+ */
+TEST(crash_signatures_decide_bisect)
+{
+	struct strlist targets = { 0 };
+	struct retry_policy p = { .set = &set, .retries = -1, .attempts = 3,
+				  .targets = &targets };
+	struct strbuf sb = { 0 };
+	struct strlist l = { 0 };
+	struct result_file rf;
+	struct attempts a;
+	size_t pos = 0;
+
+	strlist_add(&targets, strdup("generic/005"));
+	two_crashes(&rf, "BUG: x; RIP: f", "BUG: x; RIP: f");
+	ASSERT_TRUE(attempts_next(&rf, &pos, &a));
+	EXPECT_FALSE(a.crash_sigs_differ);
+	retry_pick(&p, &rf, &l);
+	EXPECT_EQ(1, l.n);	/* a third attempt */
+	strlist_free(&l);
+	p.attempts = 2;
+	EXPECT_EQ(EXIT_PROBLEM, bisect_judge(&p, &rf, true, &sb));
+	result_free(&rf);
+
+	p.attempts = 3;
+	two_crashes(&rf, "BUG: x; RIP: f", "Kernel panic - not syncing: y");
+	pos = 0;
+	ASSERT_TRUE(attempts_next(&rf, &pos, &a));
+	EXPECT_TRUE(a.crash_sigs_differ);
+	retry_pick(&p, &rf, &l);
+	EXPECT_EQ(0, l.n);
+	EXPECT_EQ(EXIT_SKIP, bisect_judge(&p, &rf, true, &sb));
+	EXPECT_NE(NULL, strstr(sb.buf, "different signatures"));
+	result_free(&rf);
+	strlist_free(&targets);
+	sb_free(&sb);
 }
 
 TEST_HARNESS_MAIN
