@@ -39,6 +39,7 @@ struct boot {
 	bool hung;		/* no progress within the time limit */
 	bool accel_failed;
 	bool timed_out;		/* it never came up */
+	char *killed;		/* QEMU's line: ended by a signal from outside */
 };
 
 /* 'text' as the shell reads it back */
@@ -214,6 +215,7 @@ static bool on_line(void *data, const char *line, size_t len)
 	struct boot *b = data;
 	enum console_state before = b->con.state;
 	unsigned int hung = b->con.hung;
+	size_t mlen;
 
 	if (!line)
 		line = "";
@@ -238,6 +240,10 @@ static bool on_line(void *data, const char *line, size_t len)
 		b->since = time(NULL);
 	if (b->vm->accel == VM_KVM && vm_accel_failed(line))
 		b->accel_failed = true;
+	/* "qemu-system-x86_64: terminating on signal 15 from pid 7511" */
+	if (!b->killed && !console_kmsg(line, len, &mlen) &&
+	    memmem(line, len, ": terminating on signal ", 24))
+		b->killed = xstrndup(line, len);
 	return b->accel_failed || b->con.state == CON_FAILED ||
 	       (b->con.state == CON_CRASHED && b->con.crash_over);
 }
@@ -336,7 +342,12 @@ static void judge(struct boot *b, int status, struct vm_result *res)
 	struct console *c = &b->con;
 
 	res->test = c->test ? xstrdup(c->test) : NULL;
-	if (c->state == CON_EXITED) {
+	if (b->killed && c->state != CON_EXITED && c->state != CON_CRASHED) {
+		/* not the kernel's doing: no test crashed */
+		res->end = VM_BROKEN;
+		pr_err("run --vm: QEMU was ended from outside (%s): the run stops, --resume continues it",
+		       b->killed);
+	} else if (c->state == CON_EXITED) {
 		res->end = VM_EXITED;
 		res->status = c->exit_status;
 	} else if (c->state == CON_CRASHED || b->hung || c->state == CON_UP) {
@@ -407,6 +418,7 @@ void vm_check(struct vm *vm, const struct check_call *cc, bool *interrupted,
 	strlist_free(&argv);
 	strlist_free(&b.tail);
 	console_free(&b.con);
+	free(b.killed);
 }
 
 void vm_result_free(struct vm_result *res)
