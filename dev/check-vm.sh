@@ -6,7 +6,8 @@
 # check (tests/fake-fstests-check.sh). The guest comes up, a trivial
 # command's result comes back (uname -r in the KERNEL property), a forced
 # crash (sysrq c, generic/007) is that test's result with the kernel's
-# signature, the guest boots again and the run goes on (generic/010).
+# signature, the guest boots again and the run goes on (generic/010);
+# --bisect of that crash is "bad" (1).
 # kill -9 of run leaves no QEMU. First the bad inputs that never boot:
 # no QEMU, modules of another release, a kernel that is not a bzImage,
 # a guest that does not come up in time.
@@ -130,15 +131,49 @@ else
 	bad "kernel --kernel $kernel: not the config beside it"
 fi
 
+# --bisect: the crash reproduces (2 attempts, 2 boots): bad
+"$fexp" run --vm --bisect --test generic/007 --attempts 2 --kernel "$kernel" \
+	"${common[@]}" --results "$tmp/r3" >"$tmp/bisect.out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "it crashed every time" "$tmp/bisect.out"; then
+	say "ok: run --vm --bisect of a crash that reproduces: exit 1"
+else
+	bad "run --vm --bisect --test generic/007: exit $st, wanted 1"
+	tail -n 5 "$tmp/bisect.out"
+fi
+
+# wait_up DIR PID: until the guest of the run in DIR is up (its console
+# says so); the seconds it took in $i
+wait_up() {
+	for i in $(seq 300); do
+		grep -q 'fstests-expunge-guest: [0-9a-f]* up' \
+			"$1/vmcheck/fstests-expunge/console.log" 2>/dev/null && return
+		kill -0 "$2" 2>/dev/null || return
+		sleep 1
+	done
+}
+
+# QEMU ended from outside (SIGTERM): no test crashed, the run stops (2)
+"$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r4" \
+	-- generic/001 >"$tmp/term.out" 2>&1 &
+pid=$!
+wait_up "$tmp/r4" $pid
+kill -TERM $(pgrep -f -- "qemu-system.*$tmp/r4") 2>/dev/null
+wait $pid
+st=$?
+if [ $st -eq 2 ] && grep -q "QEMU was ended from outside" "$tmp/term.out" &&
+   [ ! -s "$tmp/r4/vmcheck/fstests-expunge/crashed" ]; then
+	say "ok: QEMU ended from outside: exit 2, no test recorded crashed"
+else
+	bad "QEMU ended from outside: exit $st"
+	tail -n 5 "$tmp/term.out"
+fi
+
 # kill -9 of run while the guest runs: no QEMU left, no disk file
 "$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r2" \
 	-- generic/001 >"$tmp/kill.out" 2>&1 &
 pid=$!
-for i in $(seq 300); do
-	grep -q 'fstests-expunge-guest: [0-9a-f]* up' \
-		"$tmp/r2/vmcheck/fstests-expunge/console.log" 2>/dev/null && break
-	sleep 1
-done
+wait_up "$tmp/r2" $pid
 kill -9 $pid
 wait $pid 2>/dev/null
 sleep 3
