@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # "make install DESTDIR=... prefix=/usr" and where each copy of the binary
-# finds its data: the installed binary the installed data, a lone copy its
-# built-in data, a binary beside data/ that one; --data and
+# finds its data: the installed binary the installed data, the binary the
+# build made (O=) the data/ of its tree, a lone copy its built-in data, a
+# binary beside data/ that one; --data and
 # FSTESTS_EXPUNGE_DATA before all of them.
 #
 # Usage: dev/check-install.sh KSRC BUILD_DIR
@@ -82,6 +83,9 @@ names=$(cd "$tool/data" && ls *.expunge | sed 's/\.expunge$//' |
 	grep -v '^global$' | tr '\n' ' ' | sed 's/ $//')
 
 expect_data "$t/root/usr/bin/\.\./share/fstests-expunge \(installed\): $names" "$inst"
+# the binary where the build put it reads this tree's data/, edits and all
+expect_data "$(cd "$tool/data" && pwd -P) \(the source tree it was built from\): $names" \
+	"$build/fstests-expunge"
 expect_data "built in \(built in\): $names" "$t/lone/fstests-expunge"
 # a copy beside someone else's data/ does not read it (no main.c there)
 expect_data "built in \(built in\): $names" "$t/beside/fstests-expunge"
