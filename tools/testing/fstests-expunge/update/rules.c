@@ -16,11 +16,18 @@
 #define SEEN_MAX	4
 #define FROM_MAX	4
 
-static bool kernel_version(const char *release, struct kver *v)
+/*
+ * The upstream version of an observation's kernel: the one its results
+ * state (KERNEL_VERSION: Debian's 6.1.0-57-amd64 is 6.1.192), else the
+ * release's own
+ */
+static bool kernel_version(const struct obs *o, struct kver *v)
 {
 	const char *how;
 
-	return !upstream_version(release, NULL, NULL, v, &how);
+	if (o->version && !kver_parse(o->version, v))
+		return true;
+	return !upstream_version(o->kernel, NULL, NULL, v, &how);
 }
 
 /* "6.6.30-foo: ext4_4k 2/2 failed, ext4_1k 0/3 failed" per kernel */
@@ -129,7 +136,7 @@ static char *seen_kernels(const struct obs *o, size_t n)
 	char buf[48];
 
 	for (i = 0; i < n; i++)
-		if (o[i].att_fail && kernel_version(o[i].kernel, &v[k]))
+		if (o[i].att_fail && kernel_version(&o[i], &v[k]))
 			k++;
 	qsort(v, k, sizeof(*v), kver_qcmp);
 	for (i = k > SEEN_MAX ? k - SEEN_MAX : 0; i < k; i++) {
@@ -180,8 +187,8 @@ static bool fixed_on_later_kernels(const struct obs *o, size_t n)
 		for (j = 0; j < n; j++) {
 			if (!o[j].pass || strcmp(o[j].section, o[i].section))
 				continue;
-			if (!kernel_version(o[i].kernel, &f) ||
-			    !kernel_version(o[j].kernel, &p) ||
+			if (!kernel_version(&o[i], &f) ||
+			    !kernel_version(&o[j], &p) ||
 			    kver_cmp(&f, &p) >= 0)
 				return false;
 		}
@@ -208,7 +215,7 @@ static char *fixed_kernels(struct planner *pl, const struct obs *o,
 			pass += o[j].pass;
 			fail += o[j].runs - o[j].pass;
 		}
-		if (fail || !kernel_version(o[i].kernel, &v))
+		if (fail || !kernel_version(&o[i], &v))
 			continue;
 		if (pass < pl->o->min_runs) {
 			sb_printf(&pl->p->message,
@@ -398,8 +405,8 @@ static bool several_series(const struct obs *o, size_t n)
 	size_t i;
 
 	for (i = 1; i < n; i++) {
-		if (kernel_version(o[0].kernel, &a) &&
-		    kernel_version(o[i].kernel, &b) &&
+		if (kernel_version(&o[0], &a) &&
+		    kernel_version(&o[i], &b) &&
 		    (a.major != b.major || a.minor != b.minor))
 			return true;
 	}
@@ -423,7 +430,7 @@ static bool passing_kernels(struct planner *pl, const struct obs *o,
 			pass += o[j].pass;
 			bad += o[j].runs - o[j].pass;
 		}
-		if (bad || !kernel_version(o[i].kernel, &v)) {
+		if (bad || !kernel_version(&o[i], &v)) {
 			everywhere = false;
 			continue;
 		}

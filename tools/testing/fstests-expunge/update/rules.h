@@ -12,6 +12,7 @@
 /* What the runs of one kernel and section say of one test. */
 struct obs {
 	char *fs, *kernel, *section, *test;
+	char *version;	/* the results' KERNEL_VERSION (run --vm), or NULL */
 	unsigned int runs, pass, fail;	/* runs: all passed, all failed */
 	unsigned int att, att_fail;	/* attempts, failed attempts */
 	char *from;	/* the failing runs as from= names them, or NULL */

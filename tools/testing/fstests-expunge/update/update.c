@@ -103,6 +103,7 @@ static void add_section(struct evidence *ev, const struct side_section *s,
 		o = array_push(&ev->o, &ev->n, &ev->alloc, sizeof(*o));
 		o->fs = xstrdup(fs);
 		o->kernel = xstrdup(kernel);
+		o->version = s->kernel_version ? xstrdup(s->kernel_version) : NULL;
 		o->section = xstrdup(s->name);
 		o->test = xstrdup(t->name);
 		o->runs = 1;
@@ -160,6 +161,7 @@ static void obs_free(struct obs *o)
 {
 	free(o->fs);
 	free(o->kernel);
+	free(o->version);
 	free(o->section);
 	free(o->test);
 	free(o->from);
@@ -277,7 +279,8 @@ static const struct applied *data_for(struct planner *pl,
 {
 	const struct kdata *kd;
 
-	kd = kdata_for_section(&pl->kc, o->fs, o->kernel, o->section, set);
+	kd = kdata_for_section_version(&pl->kc, o->fs, o->kernel, o->version,
+				       o->section, set);
 	if (!kd) {
 		pl->broken = true;
 		return NULL;

@@ -369,6 +369,33 @@ TEST_F(update, new_line_has_section_seen_and_from_the_run)
 	proc_out_free(&r);
 }
 
+/*
+ * run --vm records the upstream version of a distribution kernel
+ * (KERNEL_VERSION): seen= says it, not the release's 6.1.0.
+ */
+TEST_F(update, kernel_version_property_is_the_seen_version)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir), "");
+	/* the KERNEL_VERSION property follows KERNEL's */
+	add_run(self, "6.1.0-57-amd64\"/>\n<property name=\"KERNEL_VERSION\" value=\"6.1.192",
+		"ext4_4k", "generic/100=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/100");
+	ASSERT_NE(NULL, e);
+	ASSERT_TRUE(e->has_seen);
+	ASSERT_EQ(1, e->seen.n);
+	EXPECT_EQ(6, e->seen.v[0].major);
+	EXPECT_EQ(1, e->seen.v[0].minor);
+	EXPECT_EQ(192, e->seen.v[0].patch);
+	dataset_free(&ds);
+	proc_out_free(&r);
+}
+
 /* An entry for another section does not explain a failure in this one. */
 TEST_F(update, entry_for_another_section_is_no_explanation)
 {
