@@ -52,7 +52,7 @@ static const char *crash_word(const char *reason, int *len)
 {
 	static const char *const words[] = {
 		"hang", "hung", "BUG", "oops", "lockup", "oom", "crash",
-		"panic",
+		"panic", "assert",
 	};
 	const char *p;
 	size_t i;
@@ -230,7 +230,15 @@ void lint_evidence(const struct entry *e, struct diag *d)
 			 "%s: bug=%s is not a lore.kernel.org, bugzilla or patchwork link: link the report there, and put a log's address in the reason",
 			 e->test, e->bug);
 	w = e->kind != KIND_EXPUNGE ? crash_word(e->comment, &n) : NULL;
-	if (w)
+	/* an XFS ASSERT is fatal with XFS_DEBUG only: a line without it may run */
+	if (w && !strncasecmp(w, "assert", n) && e->cond &&
+	    strstr(e->cond, "!XFS_DEBUG"))
+		w = NULL;
+	if (w && !strncasecmp(w, "assert", n))
+		diag_add(d, false, e->file, e->line,
+			 "%s: the reason says '%.*s' but the kind is %s: an assertion is crash-class: make it expunge (for an XFS ASSERT, fatal with XFS_DEBUG: an expunge line 'if XFS_DEBUG' and this one 'if !XFS_DEBUG')",
+			 e->test, n, w, kind_name(e->kind));
+	else if (w)
 		diag_add(d, false, e->file, e->line,
 			 "%s: the reason says '%.*s' but the kind is %s: make it expunge (a test that takes the machine down must not run)",
 			 e->test, n, w, kind_name(e->kind));

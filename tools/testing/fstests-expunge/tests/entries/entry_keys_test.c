@@ -424,6 +424,9 @@ TEST(lint_evidence_rules)
 		"generic/10 fail # fix: \"xfs: revert \"xfs: a b\"\"; flaky\n"
 		"generic/11 fail fixed-by=0123456789ab # fixed by 1234567890abc\n"
 		"generic/12 fail # fails until 0123456789ab is merged\n"
+		/* an assertion is crash-class; an XFS one only with XFS_DEBUG */
+		"generic/13 flaky # a kernel assertion fails\n"
+		"generic/14 fail if XFS_DEBUG # XFS: Assertion failed\n"
 		/* the good lines */
 		"generic/20 expunge fixed=6.1 " LORE " from=hand # hangs\n"
 		"generic/21 fail fixed=6.1 fixed-by=0123456789ab # r\n"
@@ -436,7 +439,9 @@ TEST(lint_evidence_rules)
 		"generic/28 fail fixed-by=0123456789ab # fix: 0123456789ab \"a: b\"\n"
 		"generic/29 fail # since fstests fix 0123456789ab; see https://x/0123456789ab\n"
 		"generic/30 fail test-fixed-by=abcdef0 # fixed by abcdef0123; caused by 1234567abc\n"
-		"generic/31 fail # fixed; \"a: b\" broke it, decaf00ff is a word\n";
+		"generic/31 fail # fixed; \"a: b\" broke it, decaf00ff is a word\n"
+		"generic/32 expunge if XFS_DEBUG # an XFS assertion fails\n"
+		"generic/33 flaky if !XFS_DEBUG # the XFS assertion only warns here\n";
 	static const char *const want[] = {
 		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, say in the reason what the source (from=) states of the fix, or write until=6.1,6.0.5 if no one claims a fix",
 		"t.expunge:2: warning: generic/2: bug=https://gist.github.com/x is not a lore.kernel.org, bugzilla or patchwork link",
@@ -450,6 +455,8 @@ TEST(lint_evidence_rules)
 		"t.expunge:10: warning: generic/10: the reason names the fix \"xfs: revert \"xfs: a b\"\" but fixed-by= does not: add fixed-by=SHA",
 		"t.expunge:11: warning: generic/11: the reason names the fix 1234567890abc but",
 		"t.expunge:12: warning: generic/12: the reason names the fix 0123456789ab but",
+		"t.expunge:13: warning: generic/13: the reason says 'assert' but the kind is flaky: an assertion is crash-class: make it expunge (for an XFS ASSERT",
+		"t.expunge:14: warning: generic/14: the reason says 'Assert' but the kind is fail",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
