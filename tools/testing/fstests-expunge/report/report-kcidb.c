@@ -350,6 +350,11 @@ static void run_state(struct kcidb *k, const struct section_cmp *sc,
 			   "the run finished");
 	if (l->n)
 		excerpt(w, log.buf, NULL);
+	/* the run as a whole: which kernels and runs each side is */
+	jsonw_name(w, "misc");
+	jsonw_start_object(w);
+	sides_misc(w, k->r);
+	jsonw_end_object(w);
 	jsonw_end_object(w);
 	sb_free(&log);
 	free(id);

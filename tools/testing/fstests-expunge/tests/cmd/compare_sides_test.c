@@ -120,6 +120,11 @@ TEST_F(sides, json_and_kcidb_by_a_parser)
 	EXPECT_NE(NULL, v ? strstr(v, "kernel 6.18.40-test; 1 run: ") : NULL)
 		TH_LOG("%s", v);
 	free(v);
+	/* the section's run as a whole says it too */
+	v = jsonq(k, ".tests[] | select(.path == \"fstests.ext4_4k\") | .misc.baseline");
+	EXPECT_NE(NULL, v ? strstr(v, "kernel 6.18.40-test; 1 run: ") : NULL)
+		TH_LOG("%s", v);
+	free(v);
 	v = jsonq(k, T044 " | .misc.elsewhere[0]");
 	EXPECT_NE(NULL, v ? strstr(v, "ext4.expunge:1: ") : NULL) TH_LOG("%s", v);
 	free(v);
