@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where kdevops saw a test fail, as a reason says it when its list has
- * no comment: at the newest kernel that lists it, in how many of the
- * sections kdevops ran for the filesystem, or that its all.txt leaves
- * the test out of every section.
+ * no comment, in few words: at the newest kernel that lists it, in how
+ * many of the sections kdevops ran for the filesystem, or that its
+ * all.txt leaves the test out of every section.
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,17 +52,18 @@ void kd_where(const struct kd_tree *t, const struct kd_point *p,
 			all = true;
 	}
 	kver_str(&p->v, buf);
+	/* the filesystem is the file's, kdevops the line's from= */
 	if (ran.n == 1 && (all || failed.n))
-		sb_printf(sb, " (on %s: the one %s section kdevops ran%s)", buf,
-			  fs, all ? ", all.txt" : "");
+		sb_printf(sb, " (on %s: the only section run%s)", buf,
+			  all ? ", all.txt" : "");
 	else if (all && ran.n)
-		sb_printf(sb, " (on %s: all.txt, every one of the %zu %s sections kdevops ran)",
-			  buf, ran.n, fs);
+		sb_printf(sb, " (on %s: all.txt, all %zu sections)", buf,
+			  ran.n);
 	else if (all)
-		sb_printf(sb, " (on %s: all.txt, every %s section)", buf, fs);
+		sb_printf(sb, " (on %s: all.txt)", buf);
 	else
-		sb_printf(sb, " (on %s: %zu of the %zu %s sections kdevops ran)",
-			  buf, failed.n, ran.n, fs);
+		sb_printf(sb, " (on %s: %zu of %zu sections)", buf, failed.n,
+			  ran.n);
 	strlist_free(&ran);
 	strlist_free(&failed);
 }

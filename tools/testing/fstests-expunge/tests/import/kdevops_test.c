@@ -137,7 +137,7 @@ TEST_F(kd, a_range_ends_with_until_and_says_where_it_was_seen)
 	ASSERT_TRUE(!!e->from);
 	EXPECT_STREQ("kdevops:6.1.11/all", e->from[0]);
 	/* no comment: the reason says it is un-triaged, and where it failed */
-	EXPECT_STREQ(UNTRIAGED " (on 6.1.11: the one xfs section kdevops ran, all.txt)",
+	EXPECT_STREQ(UNTRIAGED " (on 6.1.11: the only section run, all.txt)",
 		     e->comment);
 }
 
