@@ -137,3 +137,55 @@ bool kver_list_matches(const struct kver_list *list, const struct kver *k,
 	}
 	return false;
 }
+
+/* "-next-" and eight digits, or a "next-" release */
+static bool next_build(const char *release)
+{
+	const char *p;
+
+	if (str_starts(release, "next-"))
+		return true;
+	for (p = release; (p = strstr(p, "-next-")); p++)
+		if (strspn(p + 6, "0123456789") == 8)
+			return true;
+	return false;
+}
+
+/* git describe's "-gHEX" (and "-N-gHEX"): commits past a tag */
+static bool git_describe(const char *rest)
+{
+	const char *p;
+
+	for (p = rest; (p = strstr(p, "-g")); p++)
+		if (strspn(p + 2, "0123456789abcdef") >= 7)
+			return true;
+	return false;
+}
+
+enum kernel_line kernel_line(const char *release)
+{
+	const char *rest;
+	struct kver v;
+
+	if (!release || next_build(release))
+		return KLINE_NEXT;
+	if (kver_parse_prefix(release, &v, &rest))
+		return KLINE_PATCHED;
+	if (!*rest)
+		return KLINE_UPSTREAM;
+	if (git_describe(rest))
+		return KLINE_PATCHED;
+	if (v.patch)		/* a point release: its suffix is a build's */
+		return KLINE_UPSTREAM;
+	/* a distribution's x.y.0-ABI-flavour (Debian 6.1.0-57-amd64) */
+	if (rest[0] == '-' && isdigit((unsigned char)rest[1]) &&
+	    rest[1 + strspn(rest + 1, "0123456789")] == '-' && !v.rc)
+		return KLINE_UPSTREAM;
+	return KLINE_PATCHED;
+}
+
+const char *kernel_line_name(enum kernel_line line)
+{
+	return line == KLINE_NEXT ? "linux-next" :
+		line == KLINE_PATCHED ? "patched" : "upstream";
+}

@@ -28,6 +28,23 @@ bool kver_is_mainline(const struct kver *v);
 /* Format as x.y, x.y.z or x.y-rcN; buf must hold 48 bytes. */
 const char *kver_str(const struct kver *v, char *buf);
 
+/* What a release string is a build of */
+enum kernel_line {
+	KLINE_UPSTREAM,	/* a release, or a point release with a build suffix */
+	KLINE_NEXT,	/* a linux-next build (-next-YYYYMMDD) */
+	KLINE_PATCHED,	/* a tree a tester patched, or ahead of its tag */
+};
+
+/*
+ * The line of release: linux-next and patched kernels
+ * (6.5.0-rc3-next-20230725, 6.6.0-rc4-dagmcr-lbs-..., 6.15.0-rc2-g57265e6ac675,
+ * 6.9.0-rc6+) are kept apart from the upstream version they are based on;
+ * a point release with a build suffix (6.18.44-fc-v1300, 6.4.6-200.fc38.x86_64)
+ * and a distribution's ABI name (6.1.0-57-amd64) are that version.
+ */
+enum kernel_line kernel_line(const char *release);
+const char *kernel_line_name(enum kernel_line line);
+
 struct kver_list {
 	struct kver *v;
 	size_t n;

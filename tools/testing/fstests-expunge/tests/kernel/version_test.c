@@ -511,4 +511,30 @@ TEST_F(bad_list, names_the_item)
 	free(bad);
 }
 
+TEST(linux_next_and_patched_kernels_are_apart_from_upstream)
+{
+	static const struct { const char *release; enum kernel_line line; } t[] = {
+		{ "6.15.0", KLINE_UPSTREAM },
+		{ "6.15.0-rc2", KLINE_UPSTREAM },
+		{ "6.1.0-57-amd64", KLINE_UPSTREAM },
+		{ "6.12.118+deb12-amd64", KLINE_UPSTREAM },
+		{ "6.18.44-fc-v1300", KLINE_UPSTREAM },
+		{ "6.4.6-200.fc38.x86_64", KLINE_UPSTREAM },
+		{ "5.4.230+", KLINE_UPSTREAM },
+		{ "6.5.0-rc3-next-20230725", KLINE_NEXT },
+		{ "6.3.0-next-20230426", KLINE_NEXT },
+		{ "6.6.0-rc4-next-20231006+", KLINE_NEXT },
+		{ "6.6.0-rc4-dagmcr-lbs-shmem-write-v6.6-rc4", KLINE_PATCHED },
+		{ "6.5.0-rc7-large-block-20230825+", KLINE_PATCHED },
+		{ "6.15.0-rc2-g57265e6ac675", KLINE_PATCHED },
+		{ "6.15.0-rc2-00006-g89e084d709fc", KLINE_PATCHED },
+		{ "6.9.0-rc6+", KLINE_PATCHED },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		EXPECT_EQ(t[i].line, kernel_line(t[i].release))
+			TH_LOG("case %zu", i);
+}
+
 TEST_HARNESS_MAIN
