@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "archive/archive.h"
+#include "archive/run-judge.h"
 #include "kernel/version.h"
 #include "lib/decompress.h"
 #include "lib/fileio.h"
@@ -22,6 +23,7 @@ struct run_key {
 	struct kver v;
 	char started[32];
 	char id[17];
+	struct judged *judged;	/* how its failures compare to its table's */
 };
 
 static int key_cmp(const void *a, const void *b)
@@ -131,6 +133,19 @@ static void read_shards(const char *rdir, struct archive_run *run)
 	}
 }
 
+/* A summary-only run: its failing tests, from its record */
+static void summary_failures(struct archive_run *run)
+{
+	char *copy = xstrdup(record_get(&run->rec, "failed") ?: ""), *tok, *save;
+
+	run->summary_only = true;
+	run->why = xstrdup("summary only: its failures, no pass");
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		strlist_add(&run->failed, xstrdup(tok));
+	free(copy);
+}
+
 static int read_run(const char *dir, const char *id, struct archive_run *run,
 		    bool (*want)(const struct run_record *rec, void *arg),
 		    void *arg, char **err)
@@ -150,6 +165,10 @@ static int read_run(const char *dir, const char *id, struct archive_run *run,
 	if (ret || (want && !want(&run->rec, arg)))
 		goto out;
 	run->wanted = true;
+	if (str_same(record_get(&run->rec, "status"), "summary-only")) {
+		summary_failures(run);
+		goto out;
+	}
 	free(path);
 	path = xasprintf("%s/result.xml.zst", rdir);
 	run->readable = !read_zst(path, &run->rf, &run->why);
@@ -165,13 +184,14 @@ static void run_release(struct archive_run *run)
 {
 	record_free(&run->rec);
 	result_free(&run->rf);
+	strlist_free(&run->failed);
 	free(run->why);
 	memset(run, 0, sizeof(*run));
 }
 
 /* The key of each run, from its record alone, sorted */
 static int sort_runs(const char *dir, const struct strlist *ids,
-		     struct run_key *keys, char **err)
+		     struct run_key *keys, struct judged *judged, char **err)
 {
 	size_t i;
 
@@ -196,12 +216,15 @@ static int sort_runs(const char *dir, const struct strlist *ids,
 			snprintf(keys[i].started, sizeof(keys[i].started),
 				 "%s", s ? s : "");
 			snprintf(keys[i].id, sizeof(keys[i].id), "%s", ids->v[i]);
+			judged_init(&judged[i], &rec);
+			keys[i].judged = &judged[i];
 		}
 		record_free(&rec);
 		free(path);
 		if (ret)
 			return -1;
 	}
+	runs_judge(judged, ids->n);
 	qsort(keys, ids->n, sizeof(*keys), key_cmp);
 	return 0;
 }
@@ -213,21 +236,27 @@ int archive_each(const char *dir,
 {
 	struct strlist ids = { 0 };
 	struct run_key *keys;
+	struct judged *judged;
 	size_t i;
 	int ret = 0;
 
 	if (list_runs(dir, &ids, err))
 		return -1;
 	keys = xcalloc(ids.n + 1, sizeof(*keys));
-	ret = sort_runs(dir, &ids, keys, err);
+	judged = xcalloc(ids.n + 1, sizeof(*judged));
+	ret = sort_runs(dir, &ids, keys, judged, err);
 	for (i = 0; i < ids.n && !ret; i++) {
 		struct archive_run run = { 0 };
 
+		run.broken = keys[i].judged->broken;
 		ret = read_run(dir, keys[i].id, &run, want, arg, err);
 		if (!ret && run.wanted)
 			ret = fn(&run, arg);
 		run_release(&run);
 	}
+	for (i = 0; i < ids.n; i++)
+		judged_free(&judged[i]);
+	free(judged);
 	free(keys);
 	strlist_free(&ids);
 	return ret;

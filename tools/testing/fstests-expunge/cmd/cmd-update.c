@@ -28,12 +28,17 @@ static const struct usage usage = {
 "and flaky entries are never touched. Printed: a commit message with the\n"
 "evidence, then a unified diff of the data files (git apply skips the\n"
 "message). With --archive, every run of a results archive ('archive\n"
-"add') instead: a test no entry names that failed in some runs and\n"
-"passed in others becomes a flaky entry, one that failed in every run a\n"
-"fail entry, each with its measured rate (f/n runs) in the comment,\n"
-"seen= its failing kernels and from= the archive; a fail or flaky entry\n"
-"whose test passed in the last --passes runs of every kernel series is\n"
-"proposed for removal (a hand-written one is only said to pass).",
+"add') instead, with rates per section and machine (never pooled): a\n"
+"broken run (failure share above 50%, or far above its table's median)\n"
+"is named and left out, linux-next and patched kernels are kept apart,\n"
+"a summary-only run counts as failures only; a test no entry names that\n"
+"failed in --min-runs runs becomes a flaky entry (passes and failures\n"
+"mixed on a kernel) or a fail entry (passes then failures on one kernel\n"
+"are a change point, named with its first failing run), each with the\n"
+"rate of every section in the comment, seen= its failing kernels and\n"
+"from= the archive; a fail or flaky entry whose test passed in the last\n"
+"--passes runs of every series it applies to is proposed for removal (a\n"
+"hand-written one is only said to pass).",
 	.exit_status =
 "Exit status: 0 (with or without changes; places a directory's search\n"
 "left out are warned of), 2 bad usage or unreadable input.",
@@ -73,7 +78,8 @@ int do_update(int argc, char **argv)
 		OPT_STRING('f', "fs", &o.fs, "FS",
 			   "only the results of this filesystem (FSTYP)"),
 		OPT_UINTEGER(0, "min-runs", &o.min_runs, "N",
-			     "passing runs of a kernel for fixed= (default "
+			     "passing runs of a kernel for fixed=; with\n"
+			     "--archive, failing runs for a new entry (default "
 			     __stringify(UPDATE_MIN_RUNS) ")"),
 		OPT_BOOLEAN(0, "write", &o.write,
 			    "rewrite the data files (atomically) instead of\n"

@@ -1,221 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "update --archive": the runs of a results archive, oldest first, summed
- * up per filesystem and test (memory grows with the tests, not the
- * runs), then turned into data changes: flaky entries with measured
- * rates, fail entries, and removals after passes in a row.
+ * "update --archive": the runs of a results archive summed up
+ * (archive-agg.c), then turned into data changes: flaky and fail entries
+ * whose rates are measured per section and machine, and removals after
+ * passes in a row.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive/archive.h"
 #include "archive/archive-git.h"
-#include "update/archive.h"
 #include "entries/compact-rel.h"
 #include "entries/data-dir.h"
 #include "entries/select.h"
 #include "fstests/tree.h"
-#include "kernel/version.h"
-#include "lib/escape.h"
-#include "lib/strmap.h"
+#include "update/archive.h"
+#include "update/archive-agg.h"
+#include "update/rules.h"
 
 /* How many seen= versions at most: the newest */
 #define SEEN_MAX	4
-
-/* One kernel series (x.y) of a test: its passes since the last failure */
-struct series {
-	unsigned int major, minor;
-	unsigned int trail;
-};
-
-struct sect {
-	char *name;
-	unsigned int runs, fail;
-};
-
-/* What every run of the archive says of one test of one filesystem */
-struct arow {
-	char *fs, *test;
-	unsigned int runs, fail, mixed;
-	struct sect *s;
-	size_t ns, as;
-	struct series *ser;
-	size_t nser, aser;
-	struct kver *seen;	/* failing versions, ascending, no repeats */
-	size_t nseen, aseen;
-};
-
-struct agg {
-	struct strmap ix;
-	struct arow *r;
-	size_t n, alloc;
-	const char *fs;		/* --fs, or NULL */
-	const char *archive;	/* its folder, for messages */
-	unsigned long runs;
-};
-
-static struct arow *row_of(struct agg *a, const char *fs, const char *test)
-{
-	char *key = xasprintf("%s %s", fs, test);
-	bool added;
-	int *ix = strmap_get(&a->ix, key, strlen(key), true, &added);
-
-	free(key);
-	if (added) {
-		*ix = a->n;
-		array_push(&a->r, &a->n, &a->alloc, sizeof(*a->r));
-		a->r[*ix].fs = xstrdup(fs);
-		a->r[*ix].test = xstrdup(test);
-	}
-	return &a->r[*ix];
-}
-
-static struct sect *sect_of(struct arow *r, const char *section)
-{
-	size_t i;
-
-	for (i = 0; i < r->ns; i++)
-		if (!strcmp(r->s[i].name, section))
-			return &r->s[i];
-	array_push(&r->s, &r->ns, &r->as, sizeof(*r->s));
-	r->s[i].name = xstrdup(section);
-	return &r->s[i];
-}
-
-static struct series *series_of(struct arow *r, const struct kver *v)
-{
-	size_t i;
-
-	for (i = 0; i < r->nser; i++)
-		if (r->ser[i].major == v->major && r->ser[i].minor == v->minor)
-			return &r->ser[i];
-	array_push(&r->ser, &r->nser, &r->aser, sizeof(*r->ser));
-	r->ser[i].major = v->major;
-	r->ser[i].minor = v->minor;
-	return &r->ser[i];
-}
-
-static void add_seen(struct arow *r, const struct kver *v)
-{
-	size_t i;
-
-	for (i = 0; i < r->nseen; i++)
-		if (!kver_cmp(&r->seen[i], v))
-			return;
-	array_push(&r->seen, &r->nseen, &r->aseen, sizeof(*r->seen));
-	for (i = r->nseen - 1; i > 0 && kver_cmp(&r->seen[i - 1], v) > 0; i--)
-		r->seen[i] = r->seen[i - 1];
-	r->seen[i] = *v;
-}
-
-/* One test of one run: its attempts are consecutive testcases */
-static void add_outcome(struct agg *a, const struct run_record *rec,
-			const struct kver *v, const char *test,
-			unsigned int pass, unsigned int fail)
-{
-	const char *fs = record_get(rec, "fs"), *section;
-	struct arow *r = row_of(a, fs ? fs : "unknown", test);
-	struct series *ser = series_of(r, v);
-	struct sect *s;
-
-	section = record_get(rec, "section");
-	s = sect_of(r, section ? section : "unknown");
-	r->runs++;
-	s->runs++;
-	r->fail += !!fail;
-	s->fail += !!fail;
-	r->mixed += pass && fail;
-	ser->trail = fail ? 0 : ser->trail + 1;
-	if (fail)
-		add_seen(r, v);
-}
-
-static void add_file(struct agg *a, const struct run_record *rec,
-		     const struct kver *v, const struct result_file *rf)
-{
-	size_t i, j;
-
-	for (i = 0; i < rf->ncases; i = j) {
-		unsigned int pass = 0, fail = 0;
-
-		for (j = i; j < rf->ncases &&
-		     !strcmp(rf->cases[j].name, rf->cases[i].name); j++) {
-			pass += rf->cases[j].outcome == OUT_PASS;
-			fail += rf->cases[j].outcome == OUT_FAIL;
-		}
-		if (pass || fail)
-			add_outcome(a, rec, v, rf->cases[i].name, pass, fail);
-	}
-	for (i = 0; i < rf->nmore; i++)
-		add_file(a, rec, v, &rf->more[i]);
-}
-
-/* Runs of the filesystem asked for, with a kernel version */
-static bool want(const struct run_record *rec, void *arg)
-{
-	const struct agg *a = arg;
-	const char *fs = record_get(rec, "fs");
-	const char *version = record_get(rec, "version");
-	struct kver v;
-
-	return (!a->fs || str_same(fs, a->fs)) && version &&
-		!kver_parse(version, &v);
-}
-
-static int add_run(struct archive_run *run, void *arg)
-{
-	struct agg *a = arg;
-	const char *fs = record_get(&run->rec, "fs");
-	struct kver v;
-	char *q;
-
-	/* as for a results file: a FSTYP must not choose where update writes */
-	if (fs && !valid_fs_name(fs)) {
-		q = quote_input(fs, QUOTE_MAX);
-		pr_err("%s/runs/%s/run: FSTYP '%s' is not a filesystem name: not read",
-		       a->archive, run->id, q);
-		free(q);
-		return -1;
-	}
-	a->runs++;
-	if (!run->readable ||
-	    kver_parse(record_get(&run->rec, "version"), &v))
-		return 0;
-	add_file(a, &run->rec, &v, &run->rf);
-	return 0;
-}
-
-static void row_free(struct arow *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->ns; i++)
-		free(r->s[i].name);
-	free(r->s);
-	free(r->ser);
-	free(r->seen);
-	free(r->fs);
-	free(r->test);
-}
-
-static void agg_free(struct agg *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		row_free(&a->r[i]);
-	free(a->r);
-	strmap_free(&a->ix);
-}
-
-static int row_cmp(const void *x, const void *y)
-{
-	const struct arow *a = x, *b = y;
-	int c = strcmp(a->fs, b->fs);
-
-	return c ? c : strcmp(a->test, b->test);
-}
+/* How many cells a line's comment names at most */
+#define COMMENT_CELLS	2
 
 /* The planner: the data of one filesystem at a time, and the plan */
 struct aplan {
@@ -224,7 +30,9 @@ struct aplan {
 	struct datadir dd;
 	struct dataset ds;
 	char *ds_fs;
-	char *origin;		/* from=results:NAME@REV */
+	char *origin;		/* from=results:NAME */
+	char *rev;		/* the archive's commit, for the message */
+	unsigned long few;	/* tests failing in fewer than --min-runs runs */
 };
 
 /* The entries of fs (every one, whatever it applies to) */
@@ -267,88 +75,230 @@ static void seen_list(const struct arow *r, struct strbuf *sb)
 			  kver_str(&r->seen[i], buf));
 }
 
-/* " section=a,b" when the test never failed in some other section */
-static void section_cond(const struct arow *r, struct strbuf *sb)
-{
-	bool clean = false;
-	size_t i, n = 0;
+/* A cell's counts over its kernels: runs, failed runs, and its class */
+struct tally {
+	unsigned int runs, fail, sfail;
+	bool mixed, change, failed;
+};
 
-	for (i = 0; i < r->ns; i++)
-		clean |= !r->s[i].fail;
-	if (!clean)
-		return;
-	sb_puts(sb, " section=");
-	for (i = 0; i < r->ns; i++)
-		if (r->s[i].fail)
-			sb_printf(sb, "%s%s", n++ ? "," : "", r->s[i].name);
-}
-
-static void sections_evidence(const struct arow *r, struct strbuf *sb)
+/*
+ * Over the kernels of a cell (oldest first, as the runs came): mixed
+ * where one kernel passed and failed (not a change point), or where
+ * failing and passing kernels take turns more than once (a regression
+ * or a fix changes once).
+ */
+static struct tally cell_tally(const struct cell *c, unsigned int min_runs)
 {
+	struct tally t = { .sfail = c->sfail };
+	unsigned int turns = 0;
+	int last = -1;
 	size_t i;
 
-	for (i = 0; i < r->ns; i++)
-		sb_printf(sb, "%s %s %u/%u runs failed", i ? "," : "   ",
-			  r->s[i].name, r->s[i].fail, r->s[i].runs);
-	sb_puts(sb, "\n");
+	for (i = 0; i < c->nk; i++) {
+		enum kclass k = kstate_class(&c->k[i], min_runs);
+		int failing = k != KC_PASS;
+
+		t.runs += c->k[i].pass + c->k[i].fail;
+		t.fail += c->k[i].fail;
+		t.mixed |= k == KC_MIXED;
+		t.change |= k == KC_CHANGE;
+		turns += last >= 0 && failing != last;
+		last = failing;
+	}
+	t.mixed |= turns > 1;
+	t.failed = t.fail || t.sfail;
+	return t;
 }
 
-/* A test no entry names that failed: a flaky or a fail entry */
+/* Is section the section of more than one cell (machines, set-ups)? */
+static bool shared_section(const struct arow *r, const char *section)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nc; i++)
+		n += !strcmp(r->c[i].section, section);
+	return n > 1;
+}
+
+/* "failed 5/5 runs in xfs_crc, 2/9 in xfs_nocrc": each cell's own rate */
+static void comment_rates(const struct arow *r, unsigned int min_runs,
+			  struct strbuf *sb)
+{
+	size_t i, n = 0, more = 0;
+
+	sb_puts(sb, "  # failed");
+	for (i = 0; i < r->nc; i++) {
+		struct tally t = cell_tally(&r->c[i], min_runs);
+
+		if (!t.failed)
+			continue;
+		if (n++ >= COMMENT_CELLS) {
+			more++;
+			continue;
+		}
+		sb_printf(sb, "%s %u/%u%s in %s", n > 1 ? "," : "", t.fail,
+			  t.runs, n > 1 ? "" : " runs", r->c[i].section);
+		if (shared_section(r, r->c[i].section))
+			sb_printf(sb, " on %s", r->c[i].machine);
+		if (t.sfail)
+			sb_printf(sb, " +%u summary", t.sfail);
+	}
+	if (more)
+		sb_printf(sb, ", %zu more", more);
+	sb_puts(sb, " (archive)");
+}
+
+/* The evidence: each cell, each kernel, and the change points */
+static void evidence(const struct arow *r, unsigned int min_runs,
+		     struct strbuf *sb)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nc; i++) {
+		const struct cell *c = &r->c[i];
+
+		sb_printf(sb, "    %s on %s:", c->section, c->machine);
+		for (j = 0; j < c->nk; j++)
+			sb_printf(sb, "%s %s %u/%u runs failed", j ? "," : "",
+				  c->k[j].kernel, c->k[j].fail,
+				  c->k[j].pass + c->k[j].fail);
+		if (c->sfail)
+			sb_printf(sb, "%s failing in %u summary-only run(s)",
+				  c->nk ? "," : "", c->sfail);
+		sb_puts(sb, "\n");
+		for (j = 0; j < c->nk; j++)
+			if (kstate_class(&c->k[j], min_runs) == KC_CHANGE)
+				sb_printf(sb,
+					  "      change point on %s: %s %u runs, then failed %u from run %s\n",
+					  c->k[j].kernel, "passed", c->k[j].lead,
+					  c->k[j].fail, c->k[j].first_fail);
+	}
+}
+
+/* The sections it failed in, for section= */
+static void failing_sections(const struct arow *r, unsigned int min_runs,
+			     struct strbuf *sb)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nc; i++) {
+		if (!cell_tally(&r->c[i], min_runs).failed)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(r->c[j].section, r->c[i].section) &&
+			    cell_tally(&r->c[j], min_runs).failed)
+				break;
+		if (j == i)
+			sb_printf(sb, "%s%s", sb->len ? "," : "", r->c[i].section);
+	}
+}
+
+/*
+ * A test no entry names that failed: a flaky entry where a cell mixed
+ * passes and failures on one kernel (not a change point), else a fail
+ * entry; either only with failures in --min-runs runs or more.
+ */
 static void propose_new(struct aplan *pl, const struct arow *r)
 {
-	bool flaky = r->fail < r->runs || r->mixed;
-	struct strbuf cond = { 0 }, seen = { 0 };
+	unsigned int min_runs = pl->o->min_runs, failed = 0;
+	struct strbuf line = { 0 }, sect = { 0 }, seen = { 0 };
+	bool flaky = false, change = false;
 	char *file;
+	size_t i;
 
-	section_cond(r, &cond);
+	for (i = 0; i < r->nc; i++) {
+		struct tally t = cell_tally(&r->c[i], min_runs);
+
+		failed += t.fail + t.sfail;
+		flaky |= t.mixed;
+		change |= t.change;
+	}
+	if (failed < min_runs) {
+		pl->few += failed > 0;
+		return;
+	}
+	failing_sections(r, min_runs, &sect);
 	seen_list(r, &seen);
+	sb_printf(&line, "%-12s %-7s section=%s from=%s seen=%s", r->test,
+		  flaky ? "flaky" : "fail", sect.buf, pl->origin, seen.buf);
+	comment_rates(r, min_runs, &line);
 	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",
 			 r->fs);
-	sb_printf(&cond, " from=%s seen=%s", pl->origin, seen.buf);
-	add_edit(pl, file, 0,
-		 xasprintf("%-12s %s%s  # failed %u/%u runs (%u%%) in the archive%s",
-			   r->test, flaky ? "flaky " : "fail  ", cond.buf,
-			   r->fail, r->runs, 100 * r->fail / r->runs,
-			   r->mixed ? ", passed on a retry in some" : ""));
-	sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge: failed %u of %u runs, on %s\n",
-		  r->test, flaky ? "flaky" : "fail", r->fs, r->fail, r->runs,
-		  seen.buf);
-	sections_evidence(r, &pl->p->message);
+	if (update_line_ok(file, 0, line.buf)) {
+		add_edit(pl, file, 0, xstrdup(line.buf));
+		sb_printf(&pl->p->message, "%s: new %s entry in %s.expunge: %s %u run(s) on %s%s\n",
+			  r->test, flaky ? "flaky" : "fail", r->fs, "failed in", failed,
+			  seen.buf, change ? " (a change point, not a flake)" : "");
+		evidence(r, min_runs, &pl->p->message);
+	}
 	free(file);
-	sb_free(&cond);
+	sb_free(&line);
+	sb_free(&sect);
 	sb_free(&seen);
 }
 
-/* An entry whose test passed the last K runs of every series: removed */
+/* Does entry e apply to version v (since=, fixed=, until=)? */
+static bool applies_to(const struct entry *e, const struct kver *v)
+{
+	return (!e->has_since || kver_list_matches(&e->since, v, NULL)) &&
+		(!e->has_fixed || !kver_list_matches(&e->fixed, v, NULL)) &&
+		(!e->has_until || !kver_list_matches(&e->until, v, NULL));
+}
+
+/*
+ * Did the test pass the last K runs of every series the entry applies to,
+ * in every cell (section, machine) of the entry's sections? *why: the
+ * trails. False when no such cell and series ran.
+ */
+static bool passes_where_it_applies(const struct aplan *pl,
+				    const struct arow *r,
+				    const struct entry *e, struct strbuf *why)
+{
+	size_t i, j, n = 0;
+	char buf[48];
+
+	for (i = 0; i < r->nc; i++) {
+		const struct cell *c = &r->c[i];
+
+		if (e->sections && !section_matches(e->sections, r->fs,
+						    c->section))
+			continue;
+		for (j = 0; j < c->nser; j++) {
+			if (!applies_to(e, &c->ser[j].last))
+				continue;
+			if (c->ser[j].trail < pl->o->passes)
+				return false;
+			if (n++ < 3)
+				sb_printf(why, "%s%s %s: %u", n > 1 ? ", " : "",
+					  c->section, kver_str(&c->ser[j].last, buf),
+					  c->ser[j].trail);
+		}
+	}
+	if (n > 3)
+		sb_printf(why, ", %zu more", n - 3);
+	return n > 0;
+}
+
+/* An entry whose test passed the last K runs wherever it applies: removed */
 static void propose_removal(struct aplan *pl, const struct arow *r,
 			    const struct entry *e)
 {
 	struct strbuf why = { 0 };
-	bool ran = !e->sections;
-	size_t i;
 
-	/* only an entry for sections that ran, with no config condition */
-	for (i = 0; i < r->ns && !ran; i++)
-		ran = section_matches(e->sections, r->fs, r->s[i].name);
-	if (!ran || e->cond)
+	/* only an entry with no config condition, where it ran */
+	if (e->cond || !passes_where_it_applies(pl, r, e, &why)) {
+		sb_free(&why);
 		return;
-	for (i = 0; i < r->nser; i++) {
-		if (r->ser[i].trail < pl->o->passes) {
-			sb_free(&why);
-			return;
-		}
-		sb_printf(&why, "%s%u.%u: %u", i ? ", " : "", r->ser[i].major,
-			  r->ser[i].minor, r->ser[i].trail);
 	}
 	/* a person's line is a person's to remove: said, not done */
 	if (!entry_hand(e))
 		add_edit(pl, e->file, e->line, NULL);
-	sb_printf(&pl->p->message, "%s: passed the last %u runs or more of every series (%s): ",
-		  r->test, pl->o->passes, why.buf);
+	sb_printf(&pl->p->message, "%s: passed the last %u runs or more %s (%s): ",
+		  r->test, pl->o->passes, "wherever the entry applies", why.buf);
 	sb_printf(&pl->p->message, "%s the %s entry (%s:%u)\n",
 		  entry_hand(e) ? "hand-written, so not removed:" : "remove",
 		  kind_name(e->kind), entry_file(e), e->line);
-	sections_evidence(r, &pl->p->message);
+	evidence(r, pl->o->min_runs, &pl->p->message);
 	sb_free(&why);
 }
 
@@ -367,15 +317,15 @@ static void plan_row(struct aplan *pl, const struct arow *r)
 		if (e->kind != KIND_EXPUNGE)
 			propose_removal(pl, r, e);
 	}
-	if (!named && r->fail)
+	if (!named && r->nseen)
 		propose_new(pl, r);
 }
 
-/* from=results:NAME@REV: the archive's folder name and its git HEAD */
+/* from=results:NAME: the archive's folder name (its commit is said apart) */
 static char *origin(const char *dir)
 {
 	const char *base = strrchr(dir, '/');
-	char *name, *rev = archive_git_head(dir), *p, *o;
+	char *name, *p, *o;
 
 	while (base && !base[1] && base > dir)
 		base = memrchr(dir, '/', base - dir);
@@ -387,11 +337,36 @@ static char *origin(const char *dir)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
 			    *p))
 			*p = '-';
-	o = rev ? xasprintf("results:%s@%s", *name ? name : "archive", rev) :
-		xasprintf("results:%s", *name ? name : "archive");
+	o = xasprintf("results:%s", *name ? name : "archive");
 	free(name);
-	free(rev);
 	return o;
+}
+
+/* What was left out, said once on stderr; the message's last lines */
+static void say_left_out(const struct aplan *pl, const struct agg *a)
+{
+	struct strbuf k = { 0 };
+	size_t i;
+
+	for (i = 0; i < a->apart_kernels.n && i < 4; i++)
+		sb_printf(&k, "%s%s", i ? ", " : "", a->apart_kernels.v[i]);
+	if (a->apart)
+		pr_warn("update: %lu runs of linux-next or patched kernels kept apart from upstream versions, not counted (%s%s)",
+			a->apart, k.buf, a->apart_kernels.n > 4 ? ", ..." : "");
+	if (pl->few)
+		pr_warn("update: %lu tests failed in fewer than --min-runs %u runs: no entry",
+			pl->few, pl->o->min_runs);
+	if (pl->p->n)
+		sb_printf(&pl->p->message,
+			  "\nMeasured over %lu of the %lu runs of the results archive %s%s%s\n",
+			  a->used, a->runs, pl->origin + strlen("results:"),
+			  pl->rev ? "@" : "", pl->rev ?: "");
+	if (pl->p->n)
+		sb_printf(&pl->p->message,
+			  "(%lu summary-only: failures only; %lu broken and %lu %s).\n",
+			  a->summary, a->broken, a->apart,
+			  "of linux-next or patched kernels left out");
+	sb_free(&k);
 }
 
 int update_plan_archive(const struct update_opts *o, struct update_plan *p)
@@ -401,27 +376,26 @@ int update_plan_archive(const struct update_opts *o, struct update_plan *p)
 	char *err = NULL;
 	size_t i;
 
-	if (archive_each(o->archive, want, add_run, &a, &err) ||
+	if (archive_each(o->archive, agg_want, agg_add_run, &a, &err) ||
 	    datadir_find(o->data, &pl.dd, &err)) {
-		if (err)	/* else add_run() said why */
+		if (err)	/* else agg_add_run() said why */
 			pr_err("%s", err);
 		free(err);
 		agg_free(&a);
 		return EXIT_USAGE;
 	}
 	pl.origin = origin(o->archive);
-	if (a.n)
-		qsort(a.r, a.n, sizeof(*a.r), row_cmp);
+	pl.rev = archive_git_head(o->archive);
+	agg_sort(&a);
 	for (i = 0; i < a.n; i++)
 		if (valid_test_name(a.r[i].test))
 			plan_row(&pl, &a.r[i]);
-	if (p->n)
-		sb_printf(&p->message, "\nMeasured over %lu runs of the results archive %s.\n",
-			  a.runs, pl.origin + strlen("results:"));
+	say_left_out(&pl, &a);
 	agg_free(&a);
 	datadir_free(&pl.dd);
 	dataset_free(&pl.ds);
 	free(pl.ds_fs);
 	free(pl.origin);
+	free(pl.rev);
 	return EXIT_OK;
 }
