@@ -6,7 +6,8 @@
 # check (tests/fake-fstests-check.sh). The guest comes up, a trivial
 # command's result comes back (uname -r in the KERNEL property), a forced
 # crash (sysrq c, generic/007) is that test's result with the kernel's
-# signature, the guest boots again and the run goes on (generic/010);
+# signature, so is a test that makes no progress in its time (a hang,
+# generic/005), the guest boots again and the run goes on (generic/010);
 # --bisect of that crash is "bad" (1).
 # kill -9 of run leaves no QEMU. First the bad inputs that never boot:
 # no QEMU, modules of another release, a kernel that is not a bzImage,
@@ -77,11 +78,16 @@ expect_usage "a guest that does not come up in time" \
 grep -q "last .* lines of the guest's console" "$tmp/out" ||
 	bad "a guest that does not come up: no console tail shown"
 
-# The real boot: generic/001 passes, generic/007 crashes, generic/010 after
+# The real boots: generic/001 passes, generic/005 hangs (no progress in
+# 30 s), generic/007 crashes, generic/010 runs after them
 t0=$(date +%s)
+mkdir -p "$tmp/fstests/fake-state"
+touch "$tmp/fstests/fake-state/hang"
 "$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r1" \
-	-- generic/001 generic/007 generic/010 >"$tmp/run.out" 2>&1
+	--vm-timeout 30 -- generic/001 generic/005 generic/007 generic/010 \
+	>"$tmp/run.out" 2>&1
 st=$?
+rm -rf "$tmp/fstests/fake-state"
 say "run --vm: exit $st in $(($(date +%s) - t0)) s"
 [ $st -eq 1 ] || { bad "exit $st, wanted 1 (the crash is a regression)"; cat "$tmp/run.out"; }
 python3 - "$tmp/r1/vmcheck" "$rel" <<'PY' || fails=$((fails + 1))
@@ -101,6 +107,11 @@ if props.get('VM') not in ('qemu tcg', 'qemu kvm'):
 for t in ('generic/001', 'generic/010'):
     if t not in cases or len(cases[t]):
         bad.append(t + ': not a pass')
+h = cases.get('generic/005')
+h = h.find('failure') if h is not None else None
+if h is None or h.get('type') != 'crashed' or \
+   'hang: no progress within 30 s' not in h.get('message'):
+    bad.append('generic/005: not crashed as a hang')
 f = cases.get('generic/007')
 f = f.find('failure') if f is not None else None
 if f is None or f.get('type') != 'crashed' or \

@@ -40,6 +40,7 @@ struct boot {
 	bool accel_failed;
 	bool timed_out;		/* it never came up */
 	char *killed;		/* QEMU's line: ended by a signal from outside */
+	bool partial;		/* a line was begun on standard output */
 };
 
 /* 'text' as the shell reads it back */
@@ -199,14 +200,17 @@ static void show(struct boot *b, const char *line, size_t len,
 	/* check's output before a kernel message on its line */
 	if (kmsg && b->con.state == CON_UP) {
 		stamp = memrchr(line, '[', kmsg - line);
-		if (stamp && stamp > line)
+		if (stamp && stamp > line) {
 			fwrite(line, 1, stamp - line, stdout);
+			b->partial = true;
+		}
 	}
 	if ((b->con.state == CON_UP && !kmsg) || b->con.state == CON_CRASHED ||
 	    b->con.hung != hung || (before == CON_UP && b->con.state == CON_EXITED)) {
 		fwrite(line, 1, len, stdout);
 		fputc('\n', stdout);
 		fflush(stdout);
+		b->partial = false;
 	}
 }
 
@@ -399,6 +403,8 @@ void vm_check(struct vm *vm, const struct check_call *cc, bool *interrupted,
 	fprintf(stderr, "%s: run --vm: boot %u of %s (%s)\n", progname,
 		++vm->boots, vm->image, vm->accel == VM_KVM ? "KVM" : "TCG");
 	status = check_run(&qc, interrupted);
+	if (b.partial)	/* what follows starts on a line of its own */
+		putchar('\n');
 	if (b.log)
 		fclose(b.log);
 	if (b.testlog)

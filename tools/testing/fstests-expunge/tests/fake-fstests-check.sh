@@ -15,7 +15,8 @@
 #   generic/010 and generic/100 pass
 #   generic/007 crashes the kernel (sysrq c), but only in a guest of
 #   "run --vm" (FSTESTS_EXPUNGE_GUEST and its mark on the kernel command
-#   line); elsewhere it passes. In a guest, KERNEL is uname -r.
+#   line); elsewhere it passes. In a guest, KERNEL is uname -r and
+#   $FAKE_STATE is fake-state/ of the tree where there is one.
 # Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
@@ -43,6 +44,8 @@ xgroups=()
 all="generic/001 generic/002 generic/003 generic/004 generic/005"
 all="$all generic/006 generic/010 generic/100"
 state=${FAKE_STATE:-/tmp}
+# a guest has none of run's environment: fake-state/ of the tree, if there
+in_guest && [ -d "$PWD/fake-state" ] && state=$PWD/fake-state
 base=${RESULT_BASE:-$PWD/results}
 
 while [ $# -gt 0 ]; do
@@ -157,6 +160,8 @@ for t in "${tests[@]}"; do
 		continue
 	fi
 	ran=$((ran + 1))
+	# as check does, where it can write the kernel log
+	in_guest && echo "run fstests $t at $(date '+%F %T')" >/dev/kmsg
 	if [ $t = generic/005 ] && [ -e "$state/hang" ] &&
 	   { [ ! -e "$state/hang-call" ] ||
 	     [ "$ncalls" = "$(cat "$state/hang-call")" ]; }; then
@@ -165,8 +170,6 @@ for t in "${tests[@]}"; do
 		# drops its own SIGINT (and its trap) for good
 		bash -c 'trap "exit 1" INT TERM; sleep 1000; exit 0'
 	fi
-	# as check does, where it can write the kernel log
-	in_guest && echo "run fstests $t at $(date '+%F %T')" >/dev/kmsg
 	[ $t = generic/007 ] && in_guest && echo c >/proc/sysrq-trigger
 	tc="	<testcase classname=\"xfstests.$section\" name=\"$t\" time=\"0\">"$'\n'
 	echo "$t ran" >"$dir/$t.full"
