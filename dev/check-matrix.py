@@ -159,6 +159,13 @@ class Dom(HTMLParser):
         self.pages = []
         self.scripts = 0
         self.links = []
+        self.problems = []      # (test, class) in page order
+        self.order = []         # ids of the sections, in page order
+        self.folded = set()     # tests in the folded rows
+
+    def handle_endtag(self, tag):
+        if tag == 'details':
+            self.in_details = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -170,8 +177,16 @@ class Dom(HTMLParser):
             self.table = (a['data-fs'], a['data-section'], a['data-machine'])
         if tag == 'tr' and 'data-page' in a:
             self.pages.append(a['data-page'])
+        if tag in ('h2', 'table', 'details') and a.get('id'):
+            self.order.append(a['id'])
+        if tag == 'details':
+            self.in_details = True
+        if tag == 'tr' and 'data-problem' in a:
+            self.problems.append((a['data-problem'], a['data-class']))
         if tag == 'tr' and 'data-test' in a:
             self.row = a['data-test']
+            if getattr(self, 'in_details', False):
+                self.folded.add(self.row)
         if tag == 'tr' and 'data-compare' in a:
             self.row = None
             self.changed.add(a['data-compare'])
@@ -193,9 +208,45 @@ def render(page, shot=None):
     return p.stdout.decode('utf-8')
 
 
+PROBLEM = ('crash', 'fail', 'flaky', 'known')
+
+
+def check_problems_first(doc, index, out):
+    """The entry page lists every test with a problem in some table, the
+    worst first, before the list of tables; each has a page of its own."""
+    want = {}
+    for m in doc['matrices']:
+        for t in m['tests']:
+            for c in t['cells']:
+                if c['class'] in PROBLEM:
+                    old = want.get(t['test'])
+                    if old is None or PROBLEM.index(c['class']) < \
+                            PROBLEM.index(old):
+                        want[t['test']] = c['class']
+    got = dict(index.problems)
+    check(got == want, 'html: problems listed %s, want %s' %
+          (sorted(set(got.items()) ^ set(want.items()))[:4], len(want)))
+    ranks = [PROBLEM.index(c) for _, c in index.problems]
+    check(ranks == sorted(ranks), 'html: problems not worst first')
+    check(index.order.index('problems') < index.order.index('tables'),
+          'html: the tables come before the problems')
+    for test, _ in index.problems[:3]:
+        page = 'test-' + test.replace('/', '-') + '.html'
+        dom = Dom()
+        dom.feed(render(os.path.join(out, page)))
+        rows = {k for k in dom.links if k.startswith('t')}
+        where = {'t%d.html' % i for i, m in enumerate(
+            sorted(doc['matrices'], key=lambda m: (m['fs'], m['section'],
+                                                   m['machine'], m['setup'])))
+                 if any(t['test'] == test for t in m['tests'])}
+        check(rows == where, 'html: %s names tables %s, want %s' %
+              (page, sorted(rows), sorted(where)))
+
+
 def check_html(doc, out):
     index = Dom()
     index.feed(render(os.path.join(out, 'index.html')))
+    check_problems_first(doc, index, out)
     check(len(index.pages) == len(doc['matrices']),
           'html: index lists %d tables, json %d' %
           (len(index.pages), len(doc['matrices'])))
@@ -219,6 +270,11 @@ def check_html(doc, out):
                 for c in t['cells']}
         check(dom.cells == want, 'html: %s: cells differ from json: %s' %
               (page, sorted(set(dom.cells.items()) ^ set(want.items()))[:4]))
+        # passing rows folded, rows with a problem shown
+        folded = {t['test'] for t in m['tests']
+                  if not any(c['class'] in PROBLEM for c in t['cells'])}
+        check(dom.folded == folded, 'html: %s: folded rows %s, want %s' %
+              (page, sorted(dom.folded)[:4], sorted(folded)[:4]))
         if len(m['kernels']) > 1:
             a, b = m['kernels'][-2]['release'], m['kernels'][-1]['release']
             changed = {t for (t, k), c in want.items() if k == a and

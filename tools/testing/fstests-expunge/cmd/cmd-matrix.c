@@ -18,13 +18,16 @@ static const struct usage usage = {
 "[--data DIR] ARCHIVE...",
 	.about =
 "The test matrix over every run of the results archives (made by\n"
-"'archive add'): per filesystem, section and machine (machines are never\n"
+"'archive add'): per filesystem, section, machine and set-up (never\n"
 "mixed), tests x kernels, each cell classed pass, fail, flaky (with f/n),\n"
 "known (a known failure of the data), expunged, notrun or crash (the last\n"
 "test of a run cut short, not passing), with its failure rate over every\n"
 "run of that cell and each test's first failing kernel. html: static\n"
-"pages in DIR (DIR/index.html, one page per table and a compare view of\n"
-"its two newest kernels); json: the same matrix on standard output.",
+"pages in DIR (DIR/index.html: every test with a problem first, the\n"
+"worst first, then the tables; a page per such test over every table;\n"
+"a page per table, problems first and the rest folded, with a compare\n"
+"view of its two newest kernels); json: the same matrix on standard\n"
+"output.",
 	.exit_status =
 "Exit status: 0, or 2 on bad usage or an unreadable archive or data.",
 };

@@ -39,13 +39,15 @@ static struct cell_col *col_of(struct cells *cs, const struct run_record *r,
 		.fs = cells_name(cs, record_get(r, "fs") ?: "unknown"),
 		.section = cells_name(cs, record_get(r, "section") ?: "unknown"),
 		.machine = cells_name(cs, record_get(r, "machine") ?: "unknown"),
+		.setup = cells_name(cs, record_get(r, "setup") ?: "-"),
 	};
 	unsigned int kernel = cells_name(cs, record_get(r, "kernel") ?: "unknown");
-	char key[48];
+	char key[64];
 	bool added;
 	unsigned int i;
 
-	snprintf(key, sizeof(key), "%u/%u/%u", g.fs, g.section, g.machine);
+	snprintf(key, sizeof(key), "%u/%u/%u/%u", g.fs, g.section, g.machine,
+		 g.setup);
 	*group = lookup(&cs->group_ix, key, &cs->g, &cs->ng, &cs->ag,
 			sizeof(*cs->g), &added);
 	if (added)
@@ -128,6 +130,20 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 
 	col->runs++;
 	col->incomplete += cut_short;
+	if (record_get(&run->rec, "started") &&
+	    strcmp(record_get(&run->rec, "started"), col->last) > 0)
+		snprintf(col->last, sizeof(col->last), "%s",
+			 record_get(&run->rec, "started"));
+	if (run->broken) {	/* said in its heading, left out of its cells */
+		col->broken++;
+		return;
+	}
+	if (run->summary_only) {
+		col->summary++;
+		for (i = 0; i < run->failed.n; i++)
+			cell_of(cs, col, run->failed.v[i])->sfail++;
+		return;
+	}
 	if (!run->readable || str_starts(status ?: "", "corrupt")) {
 		col->corrupt++;
 		return;

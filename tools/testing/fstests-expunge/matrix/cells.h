@@ -16,7 +16,7 @@
  * 0 for a name that is no test of the group.
  */
 struct cell_group {
-	unsigned int fs, section, machine;	/* name indexes */
+	unsigned int fs, section, machine, setup;	/* name indexes */
 	unsigned int *tix;
 	size_t ntix;
 	unsigned int ntests;
@@ -29,6 +29,9 @@ struct cell_group {
 struct cell_col {
 	unsigned int group, kernel;
 	unsigned int runs, incomplete, corrupt;
+	unsigned int broken;	/* judged broken: left out of its cells */
+	unsigned int summary;	/* summary-only: failures, never passes */
+	char last[32];		/* the start of its newest run */
 	unsigned int *cix;
 	size_t ncix;
 };
@@ -40,6 +43,7 @@ struct cell {
 	unsigned int mixed;	/* runs with failed and passed attempts */
 	unsigned int notrun;	/* runs in which it was skipped */
 	unsigned int crash;	/* the last test of a run cut short */
+	unsigned int sfail;	/* summary-only runs that name it failing */
 };
 
 struct cells {

@@ -12,6 +12,8 @@ static enum cell_class class_of(const struct cell *c,
 	if (!c || !c->runs) {
 		if (c && c->crash)
 			return CL_CRASH;
+		if (c && c->sfail)	/* failures a summary names, no pass */
+			return a ? CL_KNOWN : CL_FAIL;
 		return a && a->kind == KIND_EXPUNGE ? CL_EXPUNGED : CL_NOTRUN;
 	}
 	if (c->crash && c->fail)
@@ -42,7 +44,8 @@ static void class_column(struct matrix *m, struct mx_table *t, size_t i,
 			strlist_add(&m->whys, why.buf);
 			cell->why = why.buf;
 		}
-		if (cell->c && cell->c->fail && !t->t[j].first_fail)
+		if (cell->c && (cell->c->fail || cell->c->sfail) &&
+		    !t->t[j].first_fail)
 			t->t[j].first_fail = t->k[i].release;
 	}
 }

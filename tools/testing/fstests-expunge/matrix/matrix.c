@@ -56,7 +56,9 @@ static int table_cmp(const void *a, const void *b)
 
 	if (!c)
 		c = strcmp(x->section, y->section);
-	return c ? c : strcmp(x->machine, y->machine);
+	if (!c)
+		c = strcmp(x->machine, y->machine);
+	return c ? c : strcmp(x->setup, y->setup);
 }
 
 /* The kernels of group g, oldest first; kpos: a kernel's column */
@@ -130,6 +132,7 @@ static void tables(struct matrix *m)
 		t->fs = m->cs.names.v[m->cs.g[g].fs];
 		t->section = m->cs.names.v[m->cs.g[g].section];
 		t->machine = m->cs.names.v[m->cs.g[g].machine];
+		t->setup = m->cs.names.v[m->cs.g[g].setup];
 		table_kernels(m, t, g, kpos);
 		table_tests(m, t, g, kpos, tpos);
 	}

@@ -44,7 +44,7 @@ struct mx_test {
 };
 
 struct mx_table {
-	const char *fs, *section, *machine;
+	const char *fs, *section, *machine, *setup;
 	struct mx_kernel *k;
 	size_t nk;
 	struct mx_test *t;

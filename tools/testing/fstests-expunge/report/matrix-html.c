@@ -13,6 +13,7 @@
 
 #include "lib/escape.h"
 #include "lib/fileio.h"
+#include "report/matrix-page.h"
 #include "report/matrix-report.h"
 
 #define NR_CL	(CL_CRASH + 1)
@@ -28,7 +29,7 @@ static const char *const colours[NR_CL][2] = {
 	[CL_CRASH] = { "#6a1b9a", "#fff" },
 };
 
-static void page_start(struct strbuf *out, const char *title)
+void mx_page_start(struct strbuf *out, const char *title)
 {
 	size_t k;
 
@@ -55,14 +56,20 @@ static void page_start(struct strbuf *out, const char *title)
 	sb_puts(out, "</p>\n");
 }
 
-static void page_end(struct strbuf *out)
+void mx_page_end(struct strbuf *out)
 {
 	sb_puts(out, "</body>\n</html>\n");
 }
 
+bool mx_problem(enum cell_class cls)
+{
+	return cls == CL_FAIL || cls == CL_FLAKY || cls == CL_CRASH ||
+		cls == CL_KNOWN;
+}
+
 /* A cell: its class, the runs that failed, the rate, the data's entry */
-static void put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
-		     struct strbuf *out)
+void mx_put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
+		 struct strbuf *out)
 {
 	const struct cell *c = cell->c;
 	const char *name = cell_class_name(cell->cls);
@@ -75,13 +82,18 @@ static void put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
 		sb_printf(out, " data-rate=\"%.4f\"", (double)c->fail / c->runs);
 	sb_printf(out, " title=\"%s: %u of %u runs failed",
 		  name, c ? c->fail : 0, c ? c->runs : 0);
+	if (c && c->sfail)
+		sb_printf(out, ", and %u summary-only runs name it failing",
+			  c->sfail);
 	if (cell->why) {
 		sb_puts(out, "; ");
 		sb_add_markup(out, cell->why);
 	}
 	sb_puts(out, "\">");
-	if (cell->cls == CL_FLAKY || cell->cls == CL_FAIL ||
-	    cell->cls == CL_KNOWN)
+	if (c && !c->runs && c->sfail)
+		sb_printf(out, "%s (summary %u)", name, c->sfail);
+	else if (cell->cls == CL_FLAKY || cell->cls == CL_FAIL ||
+		 cell->cls == CL_KNOWN)
 		sb_printf(out, "%s %u/%u", name, c->fail, c->runs);
 	else
 		sb_puts(out, name);
@@ -92,15 +104,25 @@ static void put_env(const struct mx_table *t, struct strbuf *out)
 {
 	sb_puts(out, "<p class=\"env\">Environment: <b class=\"machine\">");
 	sb_add_markup(out, t->machine);
-	sb_puts(out, "</b> (runs of other machines are in tables of their own)</p>\n");
+	sb_puts(out, "</b>, set-up <span class=\"setup\">");
+	sb_add_markup(out, t->setup);
+	sb_puts(out, "</span> (runs of other machines and set-ups are in tables");
+	sb_puts(out, " of their own)</p>\n");
 }
 
 static void kernel_head(const struct mx_kernel *k, struct strbuf *out)
 {
 	sb_puts(out, "<th class=\"kernel\">");
 	sb_add_markup(out, k->release);
+	if (*k->col->last)
+		sb_printf(out, "<br><span class=\"date\">%.10s</span>",
+			  k->col->last);
 	sb_printf(out, "<br>%u run%s", k->col->runs,
 		  k->col->runs == 1 ? "" : "s");
+	if (k->col->summary)
+		sb_printf(out, ", %u summary only", k->col->summary);
+	if (k->col->broken)
+		sb_printf(out, ", %u broken (left out)", k->col->broken);
 	if (k->col->incomplete)
 		sb_printf(out, ", %u cut short", k->col->incomplete);
 	if (k->col->corrupt)
@@ -108,12 +130,56 @@ static void kernel_head(const struct mx_kernel *k, struct strbuf *out)
 	sb_puts(out, "</th>");
 }
 
+static bool row_has_problem(const struct mx_table *t, const struct mx_test *r)
+{
+	size_t i;
+
+	for (i = 0; i < t->nk; i++)
+		if (mx_problem(r->cells[i].cls))
+			return true;
+	return false;
+}
+
+/* The rows with (problems) or without a problem, under the kernels */
+static size_t table_rows(const struct mx_table *t, bool problems,
+			 struct strbuf *out)
+{
+	size_t i, j, n = 0;
+
+	sb_printf(out, "<table id=\"%s\">\n<tr><th>test</th>",
+		  problems ? "matrix" : "passing");
+	for (i = 0; i < t->nk; i++)
+		kernel_head(&t->k[i], out);
+	sb_puts(out, "<th>first failing</th></tr>\n");
+	for (j = 0; j < t->nt; j++) {
+		if (row_has_problem(t, &t->t[j]) != problems)
+			continue;
+		n++;
+		sb_puts(out, "<tr data-test=\"");
+		sb_add_markup(out, t->t[j].name);
+		sb_puts(out, "\"><td class=\"test\">");
+		sb_add_markup(out, t->t[j].name);
+		sb_puts(out, "</td>");
+		for (i = 0; i < t->nk; i++)
+			mx_put_cell(&t->k[i], &t->t[j].cells[i], out);
+		sb_puts(out, "<td class=\"first\">");
+		sb_add_markup(out, t->t[j].first_fail ?: "");
+		sb_puts(out, "</td></tr>\n");
+	}
+	sb_puts(out, "</table>\n");
+	return n;
+}
+
+/*
+ * A table's page: its kernels oldest first, each with the date of its
+ * newest run; the tests with a problem first, the others folded.
+ */
 static void table_page(const struct mx_table *t, struct strbuf *out)
 {
 	char *title = xasprintf("%s %s on %s", t->fs, t->section, t->machine);
-	size_t i, j;
+	size_t n;
 
-	page_start(out, title);
+	mx_page_start(out, title);
 	sb_puts(out, "<div id=\"table\" data-fs=\"");
 	sb_add_markup(out, t->fs);
 	sb_puts(out, "\" data-section=\"");
@@ -125,23 +191,12 @@ static void table_page(const struct mx_table *t, struct strbuf *out)
 	sb_puts(out, "<p><a href=\"index.html\">all tables</a>");
 	if (t->nk > 1)
 		sb_puts(out, " | <a href=\"#compare\">compare</a>");
-	sb_puts(out, "</p>\n<table id=\"matrix\">\n<tr><th>test</th>");
-	for (i = 0; i < t->nk; i++)
-		kernel_head(&t->k[i], out);
-	sb_puts(out, "<th>first failing</th></tr>\n");
-	for (j = 0; j < t->nt; j++) {
-		sb_puts(out, "<tr data-test=\"");
-		sb_add_markup(out, t->t[j].name);
-		sb_puts(out, "\"><td class=\"test\">");
-		sb_add_markup(out, t->t[j].name);
-		sb_puts(out, "</td>");
-		for (i = 0; i < t->nk; i++)
-			put_cell(&t->k[i], &t->t[j].cells[i], out);
-		sb_puts(out, "<td class=\"first\">");
-		sb_add_markup(out, t->t[j].first_fail ?: "");
-		sb_puts(out, "</td></tr>\n");
-	}
-	sb_puts(out, "</table>\n");
+	sb_puts(out, "</p>\n<h2>Tests with a problem</h2>\n");
+	table_rows(t, true, out);
+	sb_puts(out, "<details id=\"folded\"><summary>The other tests</summary>\n");
+	n = table_rows(t, false, out);
+	sb_printf(out, "</details>\n<p class=\"folded\">%zu tests with no problem, folded.</p>\n",
+		  n);
 	free(title);
 }
 
@@ -170,8 +225,8 @@ static void compare_view(const struct mx_table *t, struct strbuf *out)
 		sb_puts(out, "\"><td class=\"test\">");
 		sb_add_markup(out, t->t[j].name);
 		sb_puts(out, "</td>");
-		put_cell(&t->k[a], x, out);
-		put_cell(&t->k[b], y, out);
+		mx_put_cell(&t->k[a], x, out);
+		mx_put_cell(&t->k[b], y, out);
 		sb_puts(out, "</tr>\n");
 	}
 	sb_puts(out, "</table>\n");
@@ -179,15 +234,19 @@ static void compare_view(const struct mx_table *t, struct strbuf *out)
 		  n, n == 1 ? "" : "s");
 }
 
-static void index_page(const struct matrix *m, struct strbuf *out)
+static void index_page(const struct matrix *m, const struct strbuf *problems,
+		       struct strbuf *out)
 {
 	size_t i, j, k, n[NR_CL];
 
-	page_start(out, "fstests test matrix");
-	sb_printf(out, "<p>%lu runs, %zu tables: one per filesystem, section and machine.</p>\n",
-		  m->runs, m->n);
+	mx_page_start(out, "fstests test matrix");
+	sb_printf(out, "<p>%lu runs, %zu tables: %s.</p>\n",
+		  m->runs, m->n, "one per filesystem, section, machine and set-up");
+	sb_add(out, problems->buf ?: "", problems->len);
+	sb_puts(out, "<h2 id=\"tables-head\">Tables</h2>\n");
 	sb_puts(out, "<table id=\"tables\">\n<tr><th>filesystem</th>");
-	sb_puts(out, "<th>section</th><th>environment</th><th>kernels</th><th>tests</th>");
+	sb_puts(out, "<th>section</th><th>environment</th><th>kernels</th>");
+	sb_puts(out, "<th>newest run</th><th>tests</th>");
 	for (k = 0; k < NR_CL; k++)
 		sb_printf(out, "<th>%s</th>", cell_class_name(k));
 	sb_puts(out, "</tr>\n");
@@ -205,20 +264,22 @@ static void index_page(const struct matrix *m, struct strbuf *out)
 		sb_add_markup(out, t->section);
 		sb_puts(out, "</td><td class=\"machine\">");
 		sb_add_markup(out, t->machine);
-		sb_printf(out, "</td><td>%zu</td><td>%zu</td>", t->nk, t->nt);
+		sb_printf(out, "</td><td>%zu</td><td>%.10s</td><td>%zu</td>", t->nk,
+			  t->nk ? t->k[t->nk - 1].col->last : "", t->nt);
 		for (k = 0; k < NR_CL; k++)
 			sb_printf(out, "<td>%zu</td>", n[k]);
 		sb_puts(out, "</tr>\n");
 	}
 	sb_puts(out, "</table>\n");
-	page_end(out);
+	mx_page_end(out);
 }
 
 int matrix_html(const struct matrix *m, const char *dir, char **err)
 {
 	struct strbuf *pages = xcalloc(m->n + 1, sizeof(*pages));
 	char **paths = xcalloc(m->n + 2, sizeof(*paths));
-	size_t i;
+	struct strbuf problems = { 0 };
+	size_t i, n;
 	int ret;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
@@ -231,18 +292,21 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 		table_page(&m->tab[i], &pages[i]);
 		if (m->tab[i].nk > 1)
 			compare_view(&m->tab[i], &pages[i]);
-		page_end(&pages[i]);
+		mx_page_end(&pages[i]);
 		paths[i] = xasprintf("%s/t%zu.html", dir, i);
 	}
-	index_page(m, &pages[m->n]);
+	n = m->n + 1;	/* index.html is m->n */
+	mx_problems(m, dir, &problems, &pages, &paths, &n);
+	index_page(m, &problems, &pages[m->n]);
 	paths[m->n] = xasprintf("%s/index.html", dir);
-	ret = write_pages_atomic(paths, pages, m->n + 1);
+	ret = write_pages_atomic(paths, pages, n);
 	if (ret)
 		*err = xasprintf("%s: %s", dir, errstr(errno));
-	for (i = 0; i <= m->n; i++) {
+	for (i = 0; i < n; i++) {
 		free(paths[i]);
 		sb_free(&pages[i]);
 	}
+	sb_free(&problems);
 	free(paths);
 	free(pages);
 	return ret;

@@ -11,6 +11,9 @@ static void put_kernel(struct json_writer *w, const struct mx_kernel *k)
 	jsonw_uint_field(w, "runs", k->col->runs);
 	jsonw_uint_field(w, "incomplete", k->col->incomplete);
 	jsonw_uint_field(w, "corrupt", k->col->corrupt);
+	jsonw_uint_field(w, "summary_only", k->col->summary);
+	jsonw_uint_field(w, "broken", k->col->broken);
+	jsonw_string_field(w, "newest_run", *k->col->last ? k->col->last : NULL);
 	jsonw_end_object(w);
 }
 
@@ -25,6 +28,7 @@ static void put_cell(struct json_writer *w, const struct mx_kernel *k,
 	jsonw_uint_field(w, "runs", c ? c->runs : 0);
 	jsonw_uint_field(w, "failures", c ? c->fail : 0);
 	jsonw_uint_field(w, "notrun", c ? c->notrun : 0);
+	jsonw_uint_field(w, "summary_failures", c ? c->sfail : 0);
 	jsonw_name(w, "rate");
 	if (c && c->runs)
 		jsonw_float(w, 4, (double)c->fail / c->runs);
@@ -59,6 +63,7 @@ static void put_table(struct json_writer *w, const struct mx_table *t)
 	jsonw_string_field(w, "fs", t->fs);
 	jsonw_string_field(w, "section", t->section);
 	jsonw_string_field(w, "machine", t->machine);
+	jsonw_string_field(w, "setup", t->setup);
 	jsonw_break(w, "\n   ");
 	jsonw_name(w, "kernels");
 	jsonw_start_array(w);
