@@ -71,6 +71,9 @@ mod=$(find "$pkg/lib/modules/$rel/kernel/fs/ext4" -name 'ext4.ko*' | head -n 1)
 expect_usage "not a bootable kernel" "not a kernel --vm can boot" \
 	"$fexp" run --vm --kernel "$mod" "${common[@]}" --results "$tmp/r0" \
 	-- generic/001
+expect_usage "a shared path with a space" "may not hold a space" \
+	"$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r 0" \
+	-- generic/001
 expect_usage "a guest that does not come up in time" \
 	"the guest did not come up within 2 s" \
 	"$fexp" run --vm --kernel "$kernel" --vm-boot-timeout 2 "${common[@]}" \

@@ -352,6 +352,22 @@ static int make_disks(struct vm *vm)
 	return vm->initrd_fd < 0 ? -1 : 0;
 }
 
+/* The guest's script takes the shared paths as words */
+static int paths_ok(const struct vm_run *r)
+{
+	const char *const paths[] = { r->fstests, r->base };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(paths); i++) {
+		if (strpbrk(paths[i], " \t\n")) {
+			pr_err("run --vm: %s: a path the guest shares may not hold a space",
+			       paths[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int vm_open(struct vm *vm, const struct vm_opts *o, const struct vm_run *r)
 {
 	memset(vm, 0, sizeof(*vm));
@@ -364,7 +380,7 @@ int vm_open(struct vm *vm, const struct vm_opts *o, const struct vm_run *r)
 		       VM_QEMU, VM_QEMU_PACKAGE);
 		return -1;
 	}
-	if (find_image(vm))
+	if (find_image(vm) || paths_ok(r))
 		return -1;
 	choose_accel(vm);
 	vm->test_timeout = o->test_timeout ? o->test_timeout :
