@@ -138,9 +138,15 @@ print(len(t), "tables,", sum(len(x["kernels"]) for x in t), "columns,",
       sum(len(x["tests"]) * len(x["kernels"]) for x in t), "cells")' "$work/matrix.json")"
 	[ -n "$rss1" ] || rss1=$jrss
 	rss=$((jrss > hrss ? jrss : hrss))
+	# the largest page: what a browser must load at once
+	page=$(ls -S "$work/pages" | head -n 1)
+	pagekb=$(( $(stat -c %s "$work/pages/$page") / 1024 ))
+	echo "  largest page: $page, $pagekb KB; $(ls "$work/pages" | wc -l) pages"
 done
 target "matrix over $runs runs: $jc s of CPU, $hc s with the pages (at most 5 s)" \
 	"$(awk -v a="$jc" -v b="$hc" 'BEGIN { print (a <= 5 && b <= 5) }')"
+target "largest page $pagekb KB at $runs runs (at most 2048 KB)" \
+	"$(awk -v a="$pagekb" 'BEGIN { print (a <= 2048) }')"
 target "peak RSS $rss1 MB at 1000 runs, $rss MB at $runs (flat: at most 1.25x + 2 MB)" \
 	"$(awk -v a="$rss1" -v b="$rss" 'BEGIN { print (b <= a * 1.25 + 2) }')"
 rm -rf "$work" "$work.distinct"
