@@ -508,6 +508,8 @@ void select_section(const struct selector *s, const char *section,
 		a->kind = e->kind;
 		a->retries = e->kind == KIND_FLAKY ? entry_retries(e) : 0;
 		a->entry = e;
+		a->passed_here = e->kind == KIND_FAIL && e->has_passed &&
+			kver_list_matches(&e->passed, &s->k->version, NULL);
 	}
 	if (!set->n)
 		return;
@@ -525,6 +527,10 @@ void select_section(const struct selector *s, const char *section,
 		if (b->kind < a->kind) {
 			a->kind = b->kind;
 			a->entry = b->entry;
+			a->passed_here = b->passed_here;
+		} else if (b->kind == a->kind) {
+			/* every fail entry of the test must know of the pass */
+			a->passed_here = a->passed_here && b->passed_here;
 		}
 	}
 	set->n = i + 1;

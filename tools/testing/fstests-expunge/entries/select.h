@@ -95,6 +95,12 @@ struct applied {
 	enum entry_kind kind;	/* the strongest: expunge, fail, flaky */
 	int retries;		/* flaky: the most any entry asks for */
 	const struct entry *entry;	/* the first entry of that kind */
+	/*
+	 * A fail entry whose passed= already records a pass on this
+	 * kernel's series (at or below it): a pass is no news, more
+	 * runs decide (data-format.rst, the evidence rule)
+	 */
+	bool passed_here;
 };
 
 struct applied_set {

@@ -16,6 +16,9 @@ static const struct tally failed4 = { .name = "t", .fail = 4 };
 static const struct applied known = { .test = "t", .kind = KIND_FAIL };
 static const struct applied flaky3 = { .test = "t", .kind = KIND_FLAKY, .retries = 3 };
 static const struct applied expunged = { .test = "t", .kind = KIND_EXPUNGE };
+static const struct applied known_passed = {
+	.test = "t", .kind = KIND_FAIL, .passed_here = true,
+};
 
 static enum cls cls(const struct tally *b, bool have_base, const struct tally *c,
 		    const struct applied *a)
@@ -53,6 +56,20 @@ TEST(known_failures_and_unexpected_passes_follow_the_data)
 	EXPECT_EQ(CLS_KNOWN, cls(NULL, false, &mixed, &known));
 	EXPECT_EQ(CLS_UNEXPECTED_PASS, cls(NULL, false, &passed, &known));
 	EXPECT_EQ(CLS_UNEXPECTED_PASS, cls(&failed, true, &passed, &known));
+}
+
+/* The evidence rule: one more pass of a known one decides nothing yet */
+TEST(pass_the_data_already_records_is_no_news)
+{
+	const char *note;
+
+	EXPECT_EQ(CLS_PASS, classify(NULL, false, &passed, &known_passed,
+				     &note));
+	ASSERT_NE(NULL, note);
+	EXPECT_NE(NULL, strstr(note, "passed="));
+	/* a failure stays a known one */
+	EXPECT_EQ(CLS_KNOWN, cls(NULL, false, &failed, &known_passed));
+	EXPECT_EQ(CLS_UNEXPECTED_PASS, cls(NULL, false, &passed, &known));
 }
 
 TEST(flaky_is_mixed_outcomes_or_a_flaky_entry_with_retries_left)
