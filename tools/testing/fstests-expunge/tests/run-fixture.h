@@ -8,10 +8,12 @@
 #define FEXP_RUN_FIXTURE_H
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -134,6 +136,29 @@ static inline bool exists(struct _test_data_run *self, const char *name)
  */
 #define HANG_WAIT_TRIES		3000
 #define HANG_TEST_TIMEOUT	180
+
+/*
+ * After a kill -9 of a run and its check, wait (up to 30 s) until the
+ * last of them is gone: the results directory's lock is free again, as
+ * it is after a reboot. Returns 0, or -1 when it stays held.
+ */
+static inline int wait_lock_free(struct _test_data_run *self)
+{
+	char *path = str_printf("%s/res/.fstests-expunge.lock", self->dir);
+	int i, fd, ret = -1;
+
+	for (i = 0; i < 3000 && ret; i++) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || !flock(fd, LOCK_EX | LOCK_NB))
+			ret = 0;
+		if (fd >= 0)
+			close(fd);
+		if (ret)
+			usleep(10000);
+	}
+	free(path);
+	return ret;
+}
 
 /*
  * Start run in the background, leading a process group of its own;

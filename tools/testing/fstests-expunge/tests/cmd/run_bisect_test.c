@@ -116,13 +116,16 @@ TEST_F(run, bisect_crash_then_pass_of_the_target_is_skip)
 	kill(-pgid, SIGKILL);
 	kill(pid, SIGKILL);
 	wait_status(pid);
+	ASSERT_EQ(0, wait_lock_free(self));
 	put_str(str_printf("%s/res/s1/fstests-expunge/running", self->dir),
 		"0 generic/005 00000000-0000-0000-0000-000000000000\n");
 	unlink(str_printf("%s/state/hang", self->dir));
 	r = fexp_run(self, "--resume --bisect --test generic/005");
 	/* the target crashed once, then passed: no signature holds */
 	EXPECT_EQ(125, r.status);
-	EXPECT_NE(NULL, strstr(r.out, CRASH_005));
+	EXPECT_NE(NULL, strstr(r.out, CRASH_005)) {
+		TH_LOG("run said: %s%s", r.out, r.err);
+	}
 	proc_out_free(&r);
 }
 

@@ -363,6 +363,7 @@ TEST_F_TIMEOUT(run, crash_then_resume_records_the_running_test_as_crashed,
 	kill(-pgid, SIGKILL);
 	kill(pid, SIGKILL);
 	wait_status(pid);
+	ASSERT_EQ(0, wait_lock_free(self));
 	/* and comes up again: the run stopped in another boot */
 	put_str(str_printf("%s/res/s1/fstests-expunge/running", self->dir),
 		"0 generic/005 00000000-0000-0000-0000-000000000000\n");
