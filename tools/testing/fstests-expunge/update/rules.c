@@ -413,10 +413,48 @@ static bool several_series(const struct obs *o, size_t n)
 	return false;
 }
 
-/* The fixed= versions of the kernels where it passed, into line, vers */
+/* Does list name exactly v? */
+static bool kver_list_has(const struct kver_list *list, const struct kver *v)
+{
+	size_t i;
+
+	for (i = 0; i < list->n; i++) {
+		if (!kver_cmp(&list->v[i], v))
+			return true;
+	}
+	return false;
+}
+
+/* line (or text) with key=v added, in line */
+static void line_add(struct strbuf *line, const char *text,
+		     char *(*add)(const char *, const char *), const char *v)
+{
+	char *next = add(line->buf ? line->buf : text, v);
+
+	line->len = 0;
+	sb_puts(line, next);
+	free(next);
+}
+
+static char *add_passed(const char *line, const char *v)
+{
+	return add_version(line, "passed", v);
+}
+
+static char *add_seen(const char *line, const char *v)
+{
+	return add_version(line, "seen", v);
+}
+
+/*
+ * The fixed= versions of the kernels where it passed in min_runs runs,
+ * into line and vers; a kernel with fewer passes (and no failure) is an
+ * observation: passed= only, and *observed set (the evidence rule).
+ */
 static bool passing_kernels(struct planner *pl, const struct obs *o,
 			    size_t n, const struct entry *e, const char *text,
-			    struct strbuf *line, struct strbuf *vers)
+			    struct strbuf *line, struct strbuf *vers,
+			    bool *observed)
 {
 	bool everywhere = true;
 	size_t i, j;
@@ -424,32 +462,51 @@ static bool passing_kernels(struct planner *pl, const struct obs *o,
 	for (i = 0; i < n; i = j) {
 		unsigned int pass = 0, bad = 0;
 		struct kver v;
-		char vbuf[48], *next;
+		char vbuf[48];
 
 		for (j = i; j < n && !strcmp(o[j].kernel, o[i].kernel); j++) {
 			pass += o[j].pass;
 			bad += o[j].runs - o[j].pass;
 		}
-		if (bad || !kernel_version(&o[i], &v)) {
+		if (!kernel_version(&o[i], &v)) {
+			everywhere = false;
+			continue;
+		}
+		kver_str(&v, vbuf);
+		if (bad) {
+			/* failed every run there: an observation, seen= */
+			if (!pass && !(e->has_seen &&
+				       kver_list_has(&e->seen, &v))) {
+				sb_printf(&pl->p->message,
+					  "%s: fails on %s in %u run(s): seen=%s recorded (%s:%u)\n",
+					  o[0].test, o[i].kernel, bad, vbuf,
+					  entry_file(e), e->line);
+				line_add(line, text, add_seen, vbuf);
+				*observed = true;
+			}
 			everywhere = false;
 			continue;
 		}
 		if (pass < pl->o->min_runs) {
+			bool known = e->has_passed &&
+				kver_list_matches(&e->passed, &v, NULL);
+
 			sb_printf(&pl->p->message,
-				  "%s: passes on %s in %u run(s), fewer than --min-runs %u: no fixed=%s (%s:%u)\n",
+				  "%s: passes on %s in %u run(s), fewer than --min-runs %u: %s, no fixed=%s (%s:%u)\n",
 				  o[0].test, o[i].kernel, pass, pl->o->min_runs,
-				  kver_str(&v, vbuf), entry_file(e), e->line);
+				  known ? "passed= has it" : "passed= recorded",
+				  vbuf, entry_file(e), e->line);
+			if (!known) {
+				line_add(line, text, add_passed, vbuf);
+				*observed = true;
+			}
 			everywhere = false;
 			continue;
 		}
 		if (e->has_fixed && kver_list_matches(&e->fixed, &v, NULL))
 			continue;
-		kver_str(&v, vbuf);
-		next = add_fixed(line->buf ? line->buf : text, vbuf);
-		line->len = 0;
-		sb_puts(line, next);
+		line_add(line, text, add_fixed, vbuf);
 		sb_printf(vers, "%s%s", vers->len ? "," : "", vbuf);
-		free(next);
 	}
 	return everywhere;
 }
@@ -464,32 +521,36 @@ void update_known_fail(struct planner *pl, const struct obs *o, size_t n,
 		       const struct entry *e)
 {
 	struct strbuf line = { 0 }, vers = { 0 };
-	bool cr, everywhere;
+	bool cr, everywhere, observed = false;
 	char *text = file_line(e->file, e->line, &cr);
 
 	if (!text)
 		return;
-	everywhere = passing_kernels(pl, o, n, e, text, &line, &vers);
+	everywhere = passing_kernels(pl, o, n, e, text, &line, &vers,
+				     &observed);
 	/* a person's line is a person's to remove: it gets the facts */
 	if (everywhere && several_series(o, n) && !entry_hand(e)) {
 		add_edit(pl, e->file, e->line, NULL);
 		sb_printf(&pl->p->message,
 			  "%s: passes on every kernel: remove the fail entry (%s:%u)\n",
 			  o[0].test, entry_file(e), e->line);
-	} else if (vers.len && update_line_ok(e->file, e->line, line.buf)) {
+	} else if ((vers.len || observed) &&
+		   update_line_ok(e->file, e->line, line.buf)) {
 		if (cr)
 			sb_puts(&line, "\r");
 		add_edit(pl, e->file, e->line, xstrdup(line.buf));
-		sb_printf(&pl->p->message, "%s: passes on %s: fixed=%s (%s:%u)%s\n",
-			  o[0].test, vers.buf, vers.buf, entry_file(e), e->line,
-			  !everywhere ? "" : entry_hand(e) ?
-			  "; kept: a hand-written line is for a person to remove" :
-			  "; kept: the results hold one kernel series only");
+		if (vers.len)
+			sb_printf(&pl->p->message, "%s: passes on %s: fixed=%s (%s:%u)%s\n",
+				  o[0].test, vers.buf, vers.buf, entry_file(e),
+				  e->line, !everywhere ? "" : entry_hand(e) ?
+				  "; kept: a hand-written line is for a person to remove" :
+				  "; kept: the results hold one kernel series only");
 	} else {
 		everywhere = false;
+		observed = false;
 		vers.len = 0;
 	}
-	if (everywhere || vers.len)
+	if (everywhere || vers.len || observed)
 		evidence(&pl->p->message, o, n);
 	free(text);
 	sb_free(&line);

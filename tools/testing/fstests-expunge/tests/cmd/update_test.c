@@ -204,21 +204,38 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 	dataset_free(&ds);
 }
 
-TEST_F(update, too_few_passing_runs_change_nothing)
+/*
+ * The evidence rule: each result is an observation on the line (passed=,
+ * seen=); only --min-runs passing runs change where it applies (fixed=).
+ */
+TEST_F(update, too_few_passing_runs_record_passed_not_fixed)
 {
+	struct dataset ds = { 0 };
+	const struct entry *e;
 	struct proc_out r;
-	const char *held;
 
 	add_run(self, "6.6.30", "s1", "generic/200=P");
 	add_run(self, "6.6.30", "s1", "generic/200=P");
 	add_run(self, "6.1.90", "s1", "generic/200=F");
-	r = fexp_update(self, "");
+	r = fexp_update(self, "--write");
 	EXPECT_EQ(0, r.status);
-	/* no change, but what --min-runs held back is said */
+	EXPECT_NE(NULL, strstr(r.out, "generic/200: passes on 6.6.30 in 2 run(s)"));
+	EXPECT_NE(NULL, strstr(r.out, "--min-runs 3: passed= recorded, no fixed=6.6.30"));
+	EXPECT_NE(NULL, strstr(r.out,
+			       "generic/200: fails on 6.1.90 in 1 run(s): seen=6.1.90 recorded"));
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	EXPECT_FALSE(e->has_fixed);
+	ASSERT_TRUE(e->has_passed);
+	ASSERT_EQ(1, e->passed.n);
+	EXPECT_EQ(30, e->passed.v[0].patch);
+	ASSERT_TRUE(e->has_seen);
+	EXPECT_EQ(90, e->seen.v[e->seen.n - 1].patch);
+	dataset_free(&ds);
+	/* the same results again: already recorded, nothing to do */
+	r = fexp_update(self, "");
 	EXPECT_STREQ("", r.out);
-	held = strstr(r.err,
-		      "generic/200: passes on 6.6.30 in 2 run(s), fewer than --min-runs 3: no fixed=6.6.30");
-	EXPECT_NE(NULL, held);
+	EXPECT_NE(NULL, strstr(r.err, "passed= has it, no fixed=6.6.30"));
 	r = fexp_update(self, "--min-runs 2");
 	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
 }
