@@ -846,7 +846,7 @@ static char *dogfood_regressions(const char *dir)
 	char *v;
 
 	r = fexp_call(str_printf("compare --release 6.18.44 --format json --data %s/data %s",
-				 dir, FIXTURE_PATH("dogfood")));
+				 dir, FIXTURE_PATH("dogfood/6.18.44")));
 	v = jsonq(r.out, REGRESSIONS);
 
 	proc_out_free(&r);
@@ -871,7 +871,7 @@ TEST_F(update, dogfood_regressions_are_what_update_proposes)
 	before = dogfood_regressions(self->dir);
 	EXPECT_NE(NULL, strstr(before, "ext4/022"));
 	r = fexp_call(str_printf("update --write --data %s/data %s", self->dir,
-				 FIXTURE_PATH("dogfood")));
+				 FIXTURE_PATH("dogfood/6.18.44")));
 	EXPECT_EQ(0, r.status);
 	for (tok = strtok_r(before, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		EXPECT_NE(NULL, strstr(r.out, str_printf("\n%s: new ", tok))) TH_LOG("%s", tok);
