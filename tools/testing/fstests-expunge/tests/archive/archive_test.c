@@ -14,6 +14,8 @@
 
 #define KDEVOPS	SRCDIR "/tests/fixtures/compare/kdevops"
 #define RUNS	SRCDIR "/tests/fixtures/compare/runs"
+/* a test of section ext4_4k, named by %s */
+#define TESTCASE "<testcase classname=\"xfstests.ext4_4k\" name=\"%s\">"
 
 static const char run_xml[] =
 	"<?xml version=\"1.0\"?>\n"
@@ -241,8 +243,7 @@ static void add_one(const char *dir, int i, const char *k, const char *tests)
 		char *eq = strchr(tok, '=');
 
 		*eq = '\0';
-		xml = str_printf("%s<testcase classname=\"xfstests.ext4_4k\" name=\"%s\">%s</testcase>\n",
-				 xml, tok,
+		xml = str_printf("%s" TESTCASE "%s</testcase>\n", xml, tok,
 				 eq[1] == 'F' ? "<failure message=\"x\"/>" : "");
 	}
 	xml = str_printf("%s</testsuite>\n", xml);

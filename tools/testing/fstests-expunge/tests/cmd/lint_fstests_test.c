@@ -121,7 +121,8 @@ TEST_F(tmp, without_git_history_the_recorded_rename_is_taken)
 	r = fexp_call(str_printf("check --data %s --fstests %s/fst", dir, dir));
 	EXPECT_EQ(1, r.status);
 	EXPECT_HAS(r.out, str_printf("%s%s/fst, %s%s%.12s), %s\n",
-				     "xfs.expunge:1: note: shared/298: not in ", dir, "which has no git history to say: ",
+				     "xfs.expunge:1: note: shared/298: not in ",
+				     dir, "which has no git history to say: ",
 				     "the line records it renamed or removed (test-fixed-by=",
 				     moved, "taken as such"));
 	EXPECT_HAS(r.out, "xfs.expunge:3: note: xfs/539: not in ");
