@@ -32,9 +32,9 @@ stage1() {
 	B=/bin/busybox
 	$B mkdir -p /proc /sys /dev /newroot /host /rw /sbin /usr/bin /usr/sbin
 	$B --install -s
-	mount -t proc proc /proc
-	mount -t sysfs sysfs /sys
-	mount -t devtmpfs devtmpfs /dev 2>/dev/null
+	mount -t proc none /proc
+	mount -t sysfs none /sys
+	mount -t devtmpfs none /dev 2>/dev/null
 	. /fexp-job
 	while read -r m; do
 		insmod "/modules/$m" || fail "insmod $m failed"
@@ -46,7 +46,7 @@ stage1() {
 	mount -t overlay -o lowerdir=/host,upperdir=/rw/upper,workdir=/rw/work \
 		overlay /newroot || fail "cannot mount the overlay on the host's root"
 	# before the shares, which may be under /tmp
-	mount -t devtmpfs devtmpfs /newroot/dev || fail "no devtmpfs"
+	mount -t devtmpfs none /newroot/dev || fail "no devtmpfs"
 	mount -t tmpfs -o mode=0755 tmpfs /newroot/run
 	mount -t tmpfs -o mode=1777 tmpfs /newroot/tmp
 	for s in $SHARES; do
@@ -103,12 +103,12 @@ test_dev() {
 stage2() {
 	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 	. /run/fexp/fexp-job
-	mount -t proc proc /proc
-	mount -t sysfs sysfs /sys
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	mount -t proc none /proc
+	mount -t sysfs none /sys
+	mount -t debugfs none /sys/kernel/debug 2>/dev/null
 	mkdir -p /dev/pts /dev/shm
-	mount -t devpts devpts /dev/pts
-	mount -t tmpfs tmpfs /dev/shm
+	mount -t devpts none /dev/pts
+	mount -t tmpfs none /dev/shm
 	[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 	hostname fstests-guest
 	users
