@@ -164,9 +164,13 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 
 	sb_printf(out, "# fstests exclude list for %s, section %s\n", xo->fs,
 		  section ? section : "(none)");
-	sb_printf(out, "# kernel %s (version %s)\n# data %s\n", kd->k.release,
-		  kver_str(&kd->k.version, vbuf),
-		  dd->dir ? dd->dir : "built in");
+	sb_printf(out, "# kernel %s (version %s)\n", kd->k.release,
+		  kver_str(&kd->k.version, vbuf));
+	/* a long path on a line of its own, whole, so the file fits a mail */
+	if (dd->dir && strlen("# data ") + strlen(dd->dir) > WIDTH)
+		sb_printf(out, "# data\n#   %s\n", dd->dir);
+	else
+		sb_printf(out, "# data %s\n", dd->dir ? dd->dir : "built in");
 	sb_printf(out, "# made by %s exclude; use: ./check -E FILE\n",
 		  progname);
 	if (kd->note)

@@ -105,23 +105,39 @@ TEST_F(tmp, view_fits_a_mail)
 	proc_out_free(&r);
 }
 
-/* The shipped data, as the issue found it: ext4 4k on 6.1.150 */
+/*
+ * The shipped data, as the issue found it: ext4 4k on 6.1.150; also read
+ * from a deep folder (a kernel tree's path can be long: the header's
+ * data line must fit as well)
+ */
 TEST(shipped_ext4_exclude_and_view_fit_a_mail)
 {
 	static const char *const cmds[] = { "exclude", "view" };
-	char *bad = NULL;
+	char deep[] = "/tmp/fexp-mail-XXXXXX";
+	char *bad = NULL, *dirs[2];
 	struct proc_out r;
-	size_t i;
+	size_t i, d;
 
-	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
-		r = fexp_call(str_printf("%s " ARGS " --release 6.1.150 --data %s/data",
-					 cmds[i], SRCDIR));
+	ASSERT_NE(NULL, mkdtemp(deep));
+	dirs[0] = str_printf("%s/data", SRCDIR);
+	dirs[1] = str_printf("%s/a-kernel-tree-checked-out-somewhere/tools/testing/data",
+			     deep);
+	ASSERT_EQ(0, shell_call("mkdir -p %s && cp %s/*.expunge %s/", dirs[1],
+				dirs[0], dirs[1]));
+	for (i = 0; i < 2 * ARRAY_SIZE(cmds); i++) {
+		d = i / ARRAY_SIZE(cmds);
+		r = fexp_call(str_printf("%s " ARGS " --release 6.1.150 --data %s",
+					 cmds[i % ARRAY_SIZE(cmds)], dirs[d]));
 		EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
-		EXPECT_EQ(0, too_wide(r.out, &bad)) TH_LOG("%s: %s", cmds[i], bad);
+		EXPECT_EQ(0, too_wide(r.out, &bad)) {
+			TH_LOG("%s --data %s: %s", cmds[i % ARRAY_SIZE(cmds)],
+			       dirs[d], bad);
+		}
 		free(bad);
 		bad = NULL;
 		proc_out_free(&r);
 	}
+	shell_call("rm -rf %s", deep);
 }
 
 TEST_HARNESS_MAIN
