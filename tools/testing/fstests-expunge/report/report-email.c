@@ -145,11 +145,11 @@ static void head(const struct report *r, struct strbuf *out)
 	wrap(out, "Kernel: ", "  ", sb.buf);
 	sb_free(&sb);
 	if (r->have_base) {
-		side_describe(r->base, &sb);
+		side_describe_short(r->base, &sb);
 		wrap(out, "Baseline: ", "  ", sb.buf);
 		sb_free(&sb);
 	}
-	side_describe(r->cand, &sb);
+	side_describe_short(r->cand, &sb);
 	wrap(out, "This run: ", "  ", sb.buf);
 	sb_free(&sb);
 	wrap(out, "Logs: ", "  ", LOGS);
@@ -304,8 +304,19 @@ static void incomplete(const struct report *r, struct strbuf *out)
 		const struct side_section *c = r->sc[i].cand;
 
 		for (j = 0; c && j < c->incomplete.n; j++) {
-			char *s = xasprintf("%s: %s", r->sc[i].name,
-					    c->incomplete.v[j]);
+			const char *v = c->incomplete.v[j];
+			const char *end = strstr(v, ".xml: ");
+			char *path = end ? xstrndup(v, end + 4 - v) : NULL;
+			const char *name = path ? run_short_name(path) : NULL;
+			char *s;
+
+			/* "FILE: why", FILE as a list reader can use it */
+			if (name && name != path)
+				s = xasprintf("%s: .../%s%s", r->sc[i].name,
+					      name, end + 4);
+			else
+				s = xasprintf("%s: %s", r->sc[i].name, v);
+			free(path);
 
 			wrap(out, "  ", "    ", s);
 			free(s);

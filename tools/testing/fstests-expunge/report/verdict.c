@@ -82,7 +82,22 @@ void side_kernels(const struct side *sd, struct strlist *l)
 	}
 }
 
-void side_describe(const struct side *sd, struct strbuf *sb)
+/*
+ * A run's name for a reader elsewhere: its last three path components
+ * (RUN/SECTION/result.xml), not the folders of the tester's machine
+ */
+const char *run_short_name(const char *name)
+{
+	const char *p = name + strlen(name);
+	int slashes = 0;
+
+	while (p > name && slashes < 3)
+		if (*--p == '/')
+			slashes++;
+	return slashes == 3 ? p + 1 : name;
+}
+
+static void describe(const struct side *sd, struct strbuf *sb, bool local)
 {
 	struct strlist k = { 0 };
 	size_t i;
@@ -98,8 +113,22 @@ void side_describe(const struct side *sd, struct strbuf *sb)
 		sb_printf(sb, "%s%s", i ? ", " : "", k.v[i]);
 	sb_printf(sb, "; %zu run%s: ", sd->nruns, sd->nruns == 1 ? "" : "s");
 	for (i = 0; i < sd->nruns && i < SIDE_RUNS_NAMED; i++)
-		sb_printf(sb, "%s%s", i ? ", " : "", sd->runs[i].name);
+		sb_printf(sb, "%s%s%s", i ? ", " : "",
+			  local || run_short_name(sd->runs[i].name) ==
+			  sd->runs[i].name ? "" : ".../",
+			  local ? sd->runs[i].name :
+			  run_short_name(sd->runs[i].name));
 	if (sd->nruns > SIDE_RUNS_NAMED)
 		sb_printf(sb, " and %zu more", sd->nruns - SIDE_RUNS_NAMED);
 	strlist_free(&k);
+}
+
+void side_describe(const struct side *sd, struct strbuf *sb)
+{
+	describe(sd, sb, true);
+}
+
+void side_describe_short(const struct side *sd, struct strbuf *sb)
+{
+	describe(sd, sb, false);
 }

@@ -30,5 +30,9 @@ void side_kernels(const struct side *sd, struct strlist *l);
  */
 #define SIDE_RUNS_NAMED	4
 void side_describe(const struct side *sd, struct strbuf *sb);
+/* The same, each run by its last three path components (for the email) */
+void side_describe_short(const struct side *sd, struct strbuf *sb);
+/* Within name, its last three path components (all of it if fewer) */
+const char *run_short_name(const char *name);
 
 #endif
