@@ -16,7 +16,7 @@
 # Usage: dev/check-vm.sh FEXP CACHE_DIR
 set -u
 
-fexp=$1
+fexp=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 cache=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
 tool=$top/tools/testing/fstests-expunge
@@ -82,7 +82,19 @@ grep -q "last .* lines of the guest's console" "$tmp/out" ||
 	bad "a guest that does not come up: no console tail shown"
 
 # The real boots: generic/001 passes, generic/005 hangs (no progress in
-# 30 s), generic/007 crashes, generic/010 runs after them
+# 30 s), generic/007 crashes, generic/010 runs after them. From here on
+# the tree has a config whose section names devices of this machine:
+# each must become a disk of the guest, or TEST_DEV cannot be made.
+cat >"$tmp/fstests/local.config" <<EOF
+[other]
+TEST_DEV=/dev/loop9
+[vmcheck]
+FSTYP=ext4
+TEST_DEV=/dev/loop7
+TEST_DIR=/mnt/test
+SCRATCH_DEV=/dev/loop8
+SCRATCH_MNT=/mnt/scratch
+EOF
 t0=$(date +%s)
 mkdir -p "$tmp/fstests/fake-state"
 touch "$tmp/fstests/fake-state/hang"
@@ -167,14 +179,22 @@ wait_up() {
 	done
 }
 
-# QEMU ended from outside (SIGTERM): no test crashed, the run stops (2)
-"$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r4" \
-	-- generic/001 >"$tmp/term.out" 2>&1 &
+# QEMU ended from outside (SIGTERM): no test crashed, the run stops (2).
+# The guest runs the test that hangs, so it is still busy when QEMU is
+# ended, however slow this machine is (a quick test may be done by then).
+mkdir -p "$tmp/fstests/fake-state"
+touch "$tmp/fstests/fake-state/hang"
+# The kernel by a relative path, as QEMU (which runs elsewhere) must not
+# get it
+(cd "$pkg/boot" && exec "$fexp" run --vm --kernel "vmlinuz-$rel" \
+	"${common[@]}" --results "$tmp/r4" --vm-timeout 900 -- generic/005 \
+	>"$tmp/term.out" 2>&1) &
 pid=$!
 wait_up "$tmp/r4" $pid
 kill -TERM $(pgrep -f -- "qemu-system.*$tmp/r4") 2>/dev/null
 wait $pid
 st=$?
+rm -rf "$tmp/fstests/fake-state"
 if [ $st -eq 2 ] && grep -q "QEMU was ended from outside" "$tmp/term.out" &&
    [ ! -s "$tmp/r4/vmcheck/fstests-expunge/crashed" ]; then
 	say "ok: QEMU ended from outside: exit 2, no test recorded crashed"
@@ -183,13 +203,21 @@ else
 	tail -n 5 "$tmp/term.out"
 fi
 
-# kill -9 of run while the guest runs: no QEMU left, no disk file
+# kill -9 of run while the guest runs (the test that hangs, as above):
+# no QEMU left, no disk file
+mkdir -p "$tmp/fstests/fake-state"
+touch "$tmp/fstests/fake-state/hang"
 "$fexp" run --vm --kernel "$kernel" "${common[@]}" --results "$tmp/r2" \
-	-- generic/001 >"$tmp/kill.out" 2>&1 &
+	--vm-timeout 900 -- generic/005 >"$tmp/kill.out" 2>&1 &
 pid=$!
 wait_up "$tmp/r2" $pid
+if ! kill -0 $pid 2>/dev/null; then
+	bad "kill -9: the run had ended before it could be killed"
+	cat "$tmp/kill.out"
+fi
 kill -9 $pid
 wait $pid 2>/dev/null
+rm -rf "$tmp/fstests/fake-state"
 sleep 3
 if pgrep -f -- "$tmp/r2" >/dev/null; then
 	bad "kill -9: a process of the run is left: $(pgrep -af -- "$tmp/r2")"

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fstests/config.h"
 #include "kernel/kelf.h"
 #include "kernel/kfile.h"
 #include "lib/fileio.h"
@@ -49,27 +50,26 @@ static char *in_path(const char *prog)
 static int find_image(struct vm *vm)
 {
 	const struct kernel *k = vm->r->k;
+	char *image;
 
 	if (k->opts.kernel && !k->bzimage) {
 		pr_err("%s: not a kernel --vm can boot: it boots a bzImage (boot/vmlinuz-RELEASE, arch/x86/boot/bzImage), not an ELF vmlinux or a module",
 		       k->opts.kernel);
 		return -1;
 	}
-	if (k->opts.kernel) {
-		vm->image = xstrdup(k->opts.kernel);
-		return 0;
-	}
-	if (!k->opts.build_dir) {
+	if (!k->opts.kernel && !k->opts.build_dir) {
 		pr_err("run --vm: give the kernel to boot: --kernel FILE (a bzImage) or --build-dir DIR");
 		return -1;
 	}
-	vm->image = xasprintf("%s/arch/x86/boot/bzImage", k->opts.build_dir);
-	if (access(vm->image, R_OK)) {
-		pr_err("%s: %s: no kernel to boot in the build directory (make bzImage)",
-		       vm->image, strerror(errno));
-		return -1;
-	}
-	return 0;
+	image = k->opts.kernel ? xstrdup(k->opts.kernel) :
+		xasprintf("%s/arch/x86/boot/bzImage", k->opts.build_dir);
+	/* QEMU runs elsewhere: the path it is given must not be relative */
+	vm->image = realpath(image, NULL);
+	if (!vm->image)
+		pr_err("%s: %s%s", image, strerror(errno), k->opts.kernel ? "" :
+		       ": no kernel to boot in the build directory (make bzImage)");
+	free(image);
+	return vm->image ? 0 : -1;
 }
 
 static void choose_accel(struct vm *vm)
@@ -291,12 +291,26 @@ static int make_initramfs(struct vm *vm)
 /* The user's config with the guest's disks, into the run's state */
 static int write_config(struct vm *vm)
 {
-	char *text = NULL, *cfg;
+	char *text = NULL, *cfg, *err = NULL;
 	size_t len;
 	int ret;
 
 	if (vm->r->config && read_file(vm->r->config, 1 << 20, &text, &len)) {
 		pr_err("%s: %s", vm->r->config, strerror(errno));
+		return -1;
+	}
+	/* each device the section names becomes a disk, in this order */
+	if (text && fstests_config_devices(vm->r->config, vm->r->section,
+					   &vm->devs, &err)) {
+		pr_err("%s", err);
+		free(err);
+		free(text);
+		return -1;
+	}
+	if (text && !vm->devs.n) {
+		pr_err("%s: section [%s] names no TEST_DEV: the guest has no disk to test",
+		       vm->r->config, vm->r->section);
+		free(text);
 		return -1;
 	}
 	if (!text)
