@@ -17,7 +17,7 @@ static const struct usage usage = {
 "--fs FS --section S\n"
 "[--fstests DIR] [--results DIR] [--baseline PATH]...\n"
 "[--retries N] [--retry-failures] [--run-known-failures]\n"
-"[--resume] [--bisect [--test T]... [--attempts N]]\n"
+"[--recheck] [--resume] [--bisect [--test T]... [--attempts N]]\n"
 "[--vm [--modules DIR] [--vm-memory MIB] [--vm-cpus N]\n"
 "[--vm-disk-size GIB] [--vm-disk-dir DIR] [--vm-timeout SECONDS]\n"
 "[--vm-boot-timeout SECONDS] [--vm-tcg]]\n"
@@ -96,6 +96,10 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 			    "retry every failure the data leaves unexplained"),
 		OPT_BOOLEAN(0, "run-known-failures", &o->run_known,
 			    "keep known failures in the run"),
+		OPT_BOOLEAN(0, "recheck", &o->recheck,
+			    "run only the tests the data leaves out as fail\n"
+			    "or flaky for this kernel and section (with\n"
+			    "--run-known-failures): does it still hold?"),
 		OPT_BOOLEAN(0, "resume", &o->resume,
 			    "continue the run in RESULT_BASE after a crash or\n"
 			    "Ctrl-C: finished tests do not run again, the test\n"
@@ -121,6 +125,13 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 		*status = usage_error("run");
 		return false;
 	}
+	if (o->recheck && (argc || o->bisect)) {
+		pr_err("run: --recheck chooses the tests: no %s with it",
+		       o->bisect ? "--bisect" : "tests after --");
+		*status = usage_error("run");
+		return false;
+	}
+	o->run_known |= o->recheck;
 	o->args = argv;
 	o->nargs = argc;
 	return true;

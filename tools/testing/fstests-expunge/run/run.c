@@ -183,6 +183,30 @@ static int open_guest(struct run_ctx *rc)
 	return vm_open(&rc->vm, &rc->o->vm, &rc->vr);
 }
 
+/*
+ * --recheck: check's arguments are the tests the data leaves out as
+ * fail or flaky for this kernel and section (a group entry is a choice
+ * of what to run, not a claim that its tests fail: not rechecked)
+ */
+static int add_recheck(struct run_ctx *rc)
+{
+	size_t i;
+
+	for (i = 0; i < rc->set.n; i++) {
+		const struct applied *a = &rc->set.a[i];
+
+		if ((a->kind == KIND_FAIL || a->kind == KIND_FLAKY) &&
+		    !entry_group(a->entry))
+			strlist_add(&rc->args, xstrdup(a->test));
+	}
+	if (rc->args.n)
+		return 0;
+	pr_err("run --recheck: the %s data leaves out no test as fail or flaky for kernel %s, section %s: nothing to run",
+	       rc->o->fs, rc->kd->k.release ? rc->kd->k.release : "?",
+	       rc->o->section);
+	return -1;
+}
+
 static int prepare(struct run_ctx *rc)
 {
 	const struct run_opts *o = rc->o;
@@ -215,6 +239,12 @@ static int prepare(struct run_ctx *rc)
 		    run_state_recover(&rc->st, false))
 			return EXIT_USAGE;
 	}
+	rc->kd = kdata_load(&rc->kc, o->fs);
+	if (!rc->kd)
+		return EXIT_USAGE;
+	select_section(&rc->kd->sel, o->section, &rc->set);
+	if (o->recheck && !o->resume && add_recheck(rc))
+		return EXIT_USAGE;
 	/* the tests bisected run, whatever else check is asked to run */
 	for (i = 0; i < (int)o->tests.n; i++) {
 		if (!verify_has(&rc->args, o->tests.v[i]))
@@ -224,10 +254,6 @@ static int prepare(struct run_ctx *rc)
 					       (int)rc->args.n) ||
 			   save_fstests_commit(rc)))
 		return EXIT_USAGE;
-	rc->kd = kdata_load(&rc->kc, o->fs);
-	if (!rc->kd)
-		return EXIT_USAGE;
-	select_section(&rc->kd->sel, o->section, &rc->set);
 	rc->policy.set = &rc->set;
 	rc->policy.retries = o->retries;
 	rc->policy.retry_failures = o->retry_failures;

@@ -18,6 +18,7 @@ struct run_opts {
 	int retries;		/* --retries, or -1: the data's */
 	bool retry_failures;	/* retry failures the data does not explain */
 	bool run_known;		/* known failures (fail) run too */
+	bool recheck;		/* only the tests the data expects to fail */
 	bool resume;
 	bool bisect;
 	struct strlist tests;	/* --bisect --test: whose failure is bisected */

@@ -188,6 +188,44 @@ TEST_F(run, group_of_known_failures_runs_with_run_known_failures)
 	proc_out_free(&r);
 }
 
+TEST_F(run, recheck_runs_just_the_tests_the_data_expects_to_fail)
+{
+	struct proc_out r;
+	char *calls;
+	size_t len;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/003 flaky retries=2 # fails now and then\n"
+		"generic/002 fail # fails here\n"
+		"generic/010 fail section=other # fails elsewhere\n"
+		"generic/006 expunge # takes the machine down\n"
+		"generic/006 fail # and fails\n"
+		"group:dangerous fail # a group\n");
+	r = fexp_run(self, "--recheck");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	calls = get_file(str_printf("%s/state/fake-check.calls", self->dir),
+			 &len);
+	ASSERT_NE(NULL, calls);
+	/* the first call: the fail and flaky tests of section s1, no more */
+	EXPECT_EQ(0, strncmp(calls, "generic/002 generic/003\n", 24))
+		TH_LOG("%s", calls);
+	proc_out_free(&r);
+
+	/* it chooses the tests itself */
+	r = fexp_run(self, "--recheck -- generic/001");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "--recheck chooses the tests"));
+	proc_out_free(&r);
+
+	/* nothing to recheck is said, and check does not run everything */
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/006 expunge # takes the machine down\n");
+	r = fexp_run(self, "--recheck");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "nothing to run")) TH_LOG("%s", r.err);
+	proc_out_free(&r);
+}
+
 TEST_F_TIMEOUT(run, kill_9_of_run_ends_check_and_its_tests, HANG_TEST_TIMEOUT)
 {
 	pid_t pid = start_hanging(self, ""), check, pgid;
