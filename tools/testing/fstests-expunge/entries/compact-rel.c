@@ -172,7 +172,8 @@ static bool same_except(const struct entry *a, const struct entry *b,
 	    !set_same(a->test_fixed_by, b->test_fixed_by) ||
 	    !str_same(a->test_fixed, b->test_fixed) ||
 	    !set_same(a->env, b->env) || !str_same(a->cond, b->cond) ||
-	    a->cause != b->cause || !str_same(a->bug, b->bug))
+	    a->cause != b->cause || a->crash != b->crash ||
+	    !str_same(a->bug, b->bug))
 		return false;
 	if (ranges)
 		return set_same(a->sections, b->sections);

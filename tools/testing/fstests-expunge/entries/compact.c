@@ -252,7 +252,7 @@ void compact_plan(const struct dataset *ds, const struct dataset *global,
 
 /* The members' evidence and reasons, gathered into one line */
 struct gather {
-	struct strlist sections, from;
+	struct strlist sections, from, rate;
 	struct kver_list seen, passed;
 	struct strbuf comment;
 	bool hand;		/* a member with no from= */
@@ -313,6 +313,7 @@ static void gather(struct gather *g, const struct entry *e, bool range)
 
 	add_words(&g->sections, e->sections);
 	add_words(&g->from, e->from);
+	add_words(&g->rate, e->rate);
 	g->hand |= !e->from;
 	add_kvers(&g->seen, e->has_seen, &e->seen);
 	add_kvers(&g->passed, e->has_passed, &e->passed);
@@ -380,6 +381,8 @@ static void format_merged(const struct plan *p, size_t i, struct strbuf *out)
 	}
 	if (g.from.n)
 		m.from = g.from.v;
+	if (g.rate.n)
+		m.rate = g.rate.v;
 	m.has_seen = g.seen.n;
 	m.seen = g.seen;
 	m.has_passed = g.passed.n;
@@ -388,6 +391,7 @@ static void format_merged(const struct plan *p, size_t i, struct strbuf *out)
 	entry_format(&m, out);
 	strlist_free(&g.sections);
 	strlist_free(&g.from);
+	strlist_free(&g.rate);
 	kver_list_free(&g.seen);
 	kver_list_free(&g.passed);
 	sb_free(&g.comment);

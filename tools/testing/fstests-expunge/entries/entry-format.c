@@ -48,6 +48,9 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 		sb_printf(sb, " bug=%s", e->bug);
 	if (e->cause != CAUSE_NONE)
 		sb_printf(sb, " cause=%s", cause_name(e->cause));
+	if (e->crash != CRASH_NONE)
+		sb_printf(sb, " crash=%s", crash_name(e->crash));
+	add_words(sb, "rate", e->rate);
 	add_words(sb, "from", e->from);
 	add_kvers(sb, "seen", e->has_seen, &e->seen);
 	add_kvers(sb, "passed", e->has_passed, &e->passed);

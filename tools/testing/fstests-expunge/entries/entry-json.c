@@ -47,6 +47,9 @@ void jsonw_entry(struct json_writer *w, const struct entry *e)
 	jsonw_name(w, "from");
 	jsonw_string_list(w, e->from);
 	jsonw_string_field(w, "cause", cause_name(e->cause));
+	jsonw_string_field(w, "crash", crash_name(e->crash));
+	jsonw_name(w, "rate");
+	jsonw_string_list(w, e->rate);
 	jsonw_name(w, "test_fixed_by");
 	jsonw_string_list(w, e->test_fixed_by);
 	jsonw_string_field(w, "test_fixed", e->test_fixed);

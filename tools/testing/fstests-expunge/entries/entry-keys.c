@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The values of the provenance and environment keys of a data line:
- * from=, cause=, test-fixed=, env= (see data-format.rst).
+ * from=, cause=, crash=, rate=, test-fixed=, env= (see data-format.rst).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -27,6 +27,16 @@ static const char *const causes[] = {
 	[CAUSE_TEST] = "test",
 	[CAUSE_TOOLS] = "tools",
 	[CAUSE_ENV] = "env",
+};
+
+static const char *const crashes[] = {
+	[CRASH_NONE] = NULL,
+	[CRASH_HANG] = "hang",
+	[CRASH_LOCKUP] = "lockup",
+	[CRASH_OOPS] = "oops",
+	[CRASH_PANIC] = "panic",
+	[CRASH_OOM] = "oom",
+	[CRASH_ASSERT] = "assert",
 };
 
 static bool is_hex(const char *s, size_t n)
@@ -158,6 +168,49 @@ int cause_parse(const char *s, enum entry_cause *cause)
 const char *cause_name(enum entry_cause cause)
 {
 	return causes[cause];
+}
+
+int crash_parse(const char *s, enum entry_crash *crash)
+{
+	size_t i;
+
+	for (i = CRASH_HANG; i < ARRAY_SIZE(crashes); i++) {
+		if (!strcmp(s, crashes[i])) {
+			*crash = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *crash_name(enum entry_crash crash)
+{
+	return crashes[crash];
+}
+
+/* A number of 1 to 6 digits, no leading 0, at s: its length, or 0 */
+static size_t count_at(const char *s, unsigned long *v)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (!n || n > 6 || *s == '0')
+		return 0;
+	*v = strtoul(s, NULL, 10);
+	return n;
+}
+
+bool rate_valid(const char *s, bool *below_one)
+{
+	unsigned long f, n;
+	size_t a = count_at(s, &f), b;
+
+	if (!a || s[a] != '/')
+		return false;
+	b = count_at(s + a + 1, &n);
+	if (!b || s[a + 1 + b] || f > n)
+		return false;
+	*below_one = f < n;
+	return true;
 }
 
 const char *env_name_check(const char *name, bool negation)

@@ -17,6 +17,20 @@ enum entry_cause {
 	CAUSE_ENV,	/* devices, machine, cloud */
 };
 
+/* crash=: the class of a failure that takes the machine down */
+enum entry_crash {
+	CRASH_NONE,	/* not said */
+	CRASH_HANG,	/* a hang, a hung task */
+	CRASH_LOCKUP,	/* a soft or hard lockup */
+	CRASH_OOPS,	/* an oops, a BUG */
+	CRASH_PANIC,
+	CRASH_OOM,	/* the OOM killer */
+	CRASH_ASSERT,	/* a kernel assertion (XFS: fatal with XFS_DEBUG) */
+};
+
+/* The crash classes, as "known: ..." for messages */
+#define CRASH_CLASSES	"hang lockup oops panic oom assert"
+
 /* The sources a from= origin names, as "known: ..." for messages */
 #define ORIGIN_SOURCES	"bld xfstests-bld kdevops fstests results hand user"
 /* The environment switches defined, as "known: ..." for messages */
@@ -37,6 +51,16 @@ char *origin_short(const char *origin);
 /* "kernel", "test", "tools", "env" to a cause: -1 if none of them. */
 int cause_parse(const char *s, enum entry_cause *cause);
 const char *cause_name(enum entry_cause cause);
+
+/* A crash class by name: -1 if none of CRASH_CLASSES */
+int crash_parse(const char *s, enum entry_crash *crash);
+const char *crash_name(enum entry_crash crash);
+
+/*
+ * Is s a failure rate F/N (F of N attempts failed, 1 <= F <= N, no
+ * more than 6 digits each)? *below_one when F < N: some attempts passed.
+ */
+bool rate_valid(const char *s, bool *below_one);
 
 /* Why an env= name ("NAME" or "!NAME") is not one, or NULL. */
 const char *env_name_check(const char *name, bool negation);

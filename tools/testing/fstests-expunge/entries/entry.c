@@ -427,6 +427,46 @@ static int key_cause(struct line_ctx *c, struct entry *e, const char *key,
 	return 0;
 }
 
+static int key_crash(struct line_ctx *c, struct entry *e, const char *key,
+		     char *val)
+{
+	if (e->crash != CRASH_NONE)
+		return KEY_TWICE;
+	if (crash_parse(val, &e->crash)) {
+		line_err(c, "crash=%s: not a crash class (known: %s)", val,
+			 CRASH_CLASSES);
+		return -1;
+	}
+	return 0;
+}
+
+/* rate=F/N[,F/N...]: failure rates, each once */
+static int key_rate(struct line_ctx *c, struct entry *e, const char *key,
+		    char *val)
+{
+	bool below;
+	size_t i, j, n;
+
+	if (e->rate)
+		return KEY_TWICE;
+	e->rate = split_list(val, &n);
+	for (i = 0; i < n; i++) {
+		if (!rate_valid(e->rate[i], &below)) {
+			line_err(c, "rate=: '%s' is not a failure rate F/N (F of N attempts failed, 1 <= F <= N)",
+				 e->rate[i]);
+			return -1;
+		}
+		for (j = 0; j < i; j++) {
+			if (!strcmp(e->rate[j], e->rate[i])) {
+				line_err(c, "rate=: '%s' given twice",
+					 e->rate[i]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 static int key_retries(struct line_ctx *c, struct entry *e, const char *key,
 		       char *val)
 {
@@ -461,7 +501,7 @@ static int key_bug(struct line_ctx *c, struct entry *e, const char *key,
 }
 
 #define KNOWN_KEYS	"section since fixed fixed-by until retries bug from " \
-			"seen passed cause test-fixed-by test-fixed env"
+			"seen passed cause crash rate test-fixed-by test-fixed env"
 
 /* The keys of an entry: each parser returns 0, -1 or KEY_TWICE. */
 static const struct {
@@ -480,6 +520,8 @@ static const struct {
 	{ "seen", key_versions },
 	{ "passed", key_versions },
 	{ "cause", key_cause },
+	{ "crash", key_crash },
+	{ "rate", key_rate },
 	{ "test-fixed-by", key_fixed_by },
 	{ "test-fixed", key_test_fixed },
 	{ "env", key_words },
@@ -533,6 +575,7 @@ static void entry_free(struct entry *e)
 	free(e->test_fixed);
 	free_list(e->env);
 	free_list(e->from);
+	free_list(e->rate);
 }
 
 static int parse_kind(const char *s, enum entry_kind *kind)

@@ -42,6 +42,9 @@ struct entry {
 	struct kver_list seen;	/* kernels it was seen failing on */
 	struct kver_list passed;	/* kernels it passed on */
 	enum entry_cause cause;
+	/* rate= failure rates, "F/N" (F of N attempts failed), or NULL */
+	char **rate;
+	enum entry_crash crash;	/* crash=: how the machine goes down */
 	const char *file;	/* data file, as given */
 	unsigned int line;
 };

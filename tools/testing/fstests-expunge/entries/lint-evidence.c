@@ -2,7 +2,7 @@
 /*
  * Lint rules on what a line claims: a fixed= with something behind it,
  * a kernel fix the reason names given as fixed-by=, bug= a link to a
- * report, crash-class failures expunged.
+ * report, crash-class failures expunged, a failure rate below 1 flaky.
  */
 #include <ctype.h>
 #include <string.h>
@@ -218,6 +218,63 @@ static void lint_fixed(const struct entry *e, struct diag *d)
 	sb_free(&v);
 }
 
+/* A rate= below 1 (some attempts passed), or NULL */
+static const char *rate_below_one(const struct entry *e)
+{
+	char *const *r;
+	bool below;
+
+	for (r = e->rate; r && *r; r++) {
+		if (rate_valid(*r, &below) && below)
+			return *r;
+	}
+	return NULL;
+}
+
+/* An XFS ASSERT without XFS_DEBUG only warns: such a line may run */
+static bool xfs_assert_nodebug(const struct entry *e)
+{
+	return e->cond && strstr(e->cond, "!XFS_DEBUG");
+}
+
+/*
+ * Kinds from the evidence in keys: crash= is crash-class (expunge, but
+ * for an XFS assertion on a kernel without XFS_DEBUG), a rate= below 1
+ * is flaky unless the line is crash-class.
+ */
+static void lint_kind_keys(const struct entry *e, struct diag *d)
+{
+	const char *r = rate_below_one(e);
+
+	if (e->crash != CRASH_NONE && e->kind != KIND_EXPUNGE &&
+	    !(e->crash == CRASH_ASSERT && xfs_assert_nodebug(e)))
+		diag_add(d, false, e->file, e->line,
+			 "%s: crash=%s but the kind is %s: make it expunge (a test that takes the machine down must not run; for an XFS ASSERT, fatal with XFS_DEBUG: an expunge line 'if XFS_DEBUG' and this one 'if !XFS_DEBUG')",
+			 e->test, crash_name(e->crash), kind_name(e->kind));
+	if (r && e->kind == KIND_FAIL)
+		diag_add(d, false, e->file, e->line,
+			 "%s: rate=%s but the kind is fail: some attempts pass, make it flaky (a line of its own for the sections without a rate, if any)",
+			 e->test, r);
+	else if (r && e->kind == KIND_EXPUNGE && e->crash == CRASH_NONE)
+		diag_add(d, false, e->file, e->line,
+			 "%s: rate=%s but the kind is expunge with no crash=: some attempts pass, make it flaky, or say crash=CLASS (%s) if it takes the machine down",
+			 e->test, r, CRASH_CLASSES);
+}
+
+/* Where a reason gives a failure rate ("failure rate", "F:1/5"), or NULL */
+static const char *rate_in_reason(const char *reason)
+{
+	const char *p;
+
+	for (p = reason; p && *p; p++) {
+		if (word_at(reason, p, "failure rate") ||
+		    (!strncmp(p, "F:", 2) && isdigit((unsigned char)p[2]) &&
+		     (p == reason || !isalnum((unsigned char)p[-1]))))
+			return p;
+	}
+	return NULL;
+}
+
 void lint_evidence(const struct entry *e, struct diag *d)
 {
 	const char *w;
@@ -229,10 +286,18 @@ void lint_evidence(const struct entry *e, struct diag *d)
 		diag_add(d, false, e->file, e->line,
 			 "%s: bug=%s is not a lore.kernel.org, bugzilla or patchwork link: link the report there, and put a log's address in the reason",
 			 e->test, e->bug);
-	w = e->kind != KIND_EXPUNGE ? crash_word(e->comment, &n) : NULL;
+	lint_kind_keys(e, d);
+	/* the kind rules read rate=: a rate only in the reason goes unseen */
+	w = e->kind == KIND_FAIL && !e->rate ? rate_in_reason(e->comment) :
+	    NULL;
+	if (w)
+		diag_add(d, false, e->file, e->line,
+			 "%s: the reason gives a failure rate ('%.20s') but rate= does not: write it as rate=F/N (F of N attempts failed), which decides the kind",
+			 e->test, w);
+	w = e->kind != KIND_EXPUNGE && e->crash == CRASH_NONE ?
+	    crash_word(e->comment, &n) : NULL;
 	/* an XFS ASSERT is fatal with XFS_DEBUG only: a line without it may run */
-	if (w && !strncasecmp(w, "assert", n) && e->cond &&
-	    strstr(e->cond, "!XFS_DEBUG"))
+	if (w && !strncasecmp(w, "assert", n) && xfs_assert_nodebug(e))
 		w = NULL;
 	if (w && !strncasecmp(w, "assert", n))
 		diag_add(d, false, e->file, e->line,

@@ -183,6 +183,24 @@ TEST(a_merged_line_says_one_reason)
 		       "  # hangs; see https://x/b\n");
 }
 
+/*
+ * The kind's evidence: rates merge as the other evidence does, each
+ * once; lines of different crash classes do not merge.
+ */
+TEST(rates_merge_and_crash_classes_stay_apart)
+{
+	EXPECT_COMPACT("g/13 flaky section=a rate=1/5 " K "  # x\n"
+		       "g/13 flaky section=b rate=1/10,1/5 " K "  # x\n",
+		       NULL,
+		       "g/13         flaky   section=a,b rate=1/5,1/10 " K
+		       "  # x\n");
+	EXPECT_COMPACT("g/14 expunge section=a crash=hang " K "  # x\n"
+		       "g/14 expunge section=b crash=oops " K "  # x\n",
+		       NULL,
+		       "g/14 expunge section=a crash=hang " K "  # x\n"
+		       "g/14 expunge section=b crash=oops " K "  # x\n");
+}
+
 TEST(negated_sections_do_not_merge)
 {
 	const char *in = "generic/8 fail section=!a " K "  # x\n"

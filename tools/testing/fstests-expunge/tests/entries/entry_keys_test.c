@@ -115,6 +115,16 @@ TEST(bad_values_are_errors_naming_the_line)
 		"generic/1 fail env=! # r\n",
 		"generic/1 fail cause=kernel cause=test # r\n",
 		"generic/1 fail env=fast env=gce # r\n",
+		"generic/1 fail crash=boom # r\n",
+		"generic/1 fail crash=hang crash=oops # r\n",
+		"generic/1 flaky rate=1/0 # r\n",
+		"generic/1 flaky rate=2/1 # r\n",
+		"generic/1 flaky rate=0/5 # r\n",
+		"generic/1 flaky rate=1/5,1/5 # r\n",
+		"generic/1 flaky rate=1:5 # r\n",
+		"generic/1 flaky rate=1/5x # r\n",
+		"generic/1 flaky rate=1/1234567 # r\n",
+		"generic/1 flaky rate=1/5 rate=1/6 # r\n",
 	};
 	struct dataset ds;
 	struct diag d;
@@ -402,6 +412,15 @@ TEST(json_has_every_new_key)
 	sb_free(&sb);
 	dataset_free(&ds);
 	diag_free(&d);
+	ASSERT_EQ(0, parse_one("generic/1 expunge crash=assert rate=1/5,2/9 # r\n",
+			       &ds, &d));
+	json_entry(&sb, &ds.entries[0]);
+	EXPECT_NE(NULL, strstr(sb.buf, "\"crash\": \"assert\""));
+	EXPECT_NE(NULL, strstr(sb.buf, "\"rate\": [\"1/5\", \"2/9\"]"))
+		TH_LOG("%s", sb.buf);
+	sb_free(&sb);
+	dataset_free(&ds);
+	diag_free(&d);
 }
 
 #define LORE	"bug=https://lore.kernel.org/r/x"
@@ -427,6 +446,12 @@ TEST(lint_evidence_rules)
 		/* an assertion is crash-class; an XFS one only with XFS_DEBUG */
 		"generic/13 flaky # a kernel assertion fails\n"
 		"generic/14 fail if XFS_DEBUG # XFS: Assertion failed\n"
+		/* kinds from the keys: a rate below 1 is flaky, crash= expunge */
+		"generic/15 fail section=a,b rate=1/10,1/17 from=kdevops:x # r\n"
+		"generic/16 expunge rate=3/4 # r\n"
+		"generic/17 fail crash=hang # r\n"
+		"generic/18 flaky crash=assert if XFS_DEBUG # r\n"
+		"generic/19 fail # un-triaged, failure rate F:1/8\n"
 		/* the good lines */
 		"generic/20 expunge fixed=6.1 " LORE " from=hand # hangs\n"
 		"generic/21 fail fixed=6.1 fixed-by=0123456789ab # r\n"
@@ -441,7 +466,14 @@ TEST(lint_evidence_rules)
 		"generic/30 fail test-fixed-by=abcdef0 # fixed by abcdef0123; caused by 1234567abc\n"
 		"generic/31 fail # fixed; \"a: b\" broke it, decaf00ff is a word\n"
 		"generic/32 expunge if XFS_DEBUG # an XFS assertion fails\n"
-		"generic/33 flaky if !XFS_DEBUG # the XFS assertion only warns here\n";
+		"generic/33 flaky if !XFS_DEBUG # the XFS assertion only warns here\n"
+		"generic/34 flaky rate=1/10,1/17 # r\n"
+		"generic/35 fail rate=5/5,3/3 # r\n"
+		"generic/36 expunge crash=hang rate=1/5 # r\n"
+		"generic/37 flaky crash=assert if !XFS_DEBUG # r\n"
+		"generic/38 flaky # failure rate F:1/8\n"
+		"generic/39 fail rate=1/1 # F:1/1\n"
+		"generic/40 fail crash=hang if !XFS_DEBUG # r\n";
 	static const char *const want[] = {
 		"t.expunge:1: warning: generic/1: fixed=6.1,6.0.5 with nothing behind it: add fixed-by=SHA (the fix), passed=V (a run that passed) or bug=URL, say in the reason what the source (from=) states of the fix, or write until=6.1,6.0.5 if no one claims a fix",
 		"t.expunge:2: warning: generic/2: bug=https://gist.github.com/x is not a lore.kernel.org, bugzilla or patchwork link",
@@ -457,6 +489,12 @@ TEST(lint_evidence_rules)
 		"t.expunge:12: warning: generic/12: the reason names the fix 0123456789ab but",
 		"t.expunge:13: warning: generic/13: the reason says 'assert' but the kind is flaky: an assertion is crash-class: make it expunge (for an XFS ASSERT",
 		"t.expunge:14: warning: generic/14: the reason says 'Assert' but the kind is fail",
+		"t.expunge:15: warning: generic/15: rate=1/10 but the kind is fail: some attempts pass, make it flaky",
+		"t.expunge:16: warning: generic/16: rate=3/4 but the kind is expunge with no crash=",
+		"t.expunge:17: warning: generic/17: crash=hang but the kind is fail: make it expunge",
+		"t.expunge:18: warning: generic/18: crash=assert but the kind is flaky: make it expunge",
+		"t.expunge:19: warning: generic/19: the reason gives a failure rate ('failure rate F:1/8') but rate= does not",
+		"t.expunge:40: warning: generic/40: crash=hang but the kind is fail: make it expunge",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
