@@ -8,7 +8,8 @@
 # crash (sysrq c, generic/007) is that test's result with the kernel's
 # signature, so is a test that makes no progress in its time (a hang,
 # generic/005), the guest boots again and the run goes on (generic/010);
-# --bisect of that crash is "bad" (1).
+# --bisect of that crash is "bad" (1), booting a build directory's
+# bzImage.
 # kill -9 of run leaves no QEMU. First the bad inputs that never boot:
 # no QEMU, modules of another release, a kernel that is not a bzImage,
 # a guest that does not come up in time.
@@ -157,9 +158,17 @@ else
 	bad "kernel --kernel $kernel: not the config beside it"
 fi
 
-# --bisect: the crash reproduces (2 attempts, 2 boots): bad
-"$fexp" run --vm --bisect --test generic/007 --attempts 2 --kernel "$kernel" \
-	"${common[@]}" --results "$tmp/r3" >"$tmp/bisect.out" 2>&1
+# --bisect: the crash reproduces (2 attempts, 2 boots): bad. The kernel
+# is a build directory's, as at a step of a bisect (its bzImage, .config
+# and kernel.release; the modules given apart)
+kb=$tmp/kbuild
+mkdir -p "$kb/arch/x86/boot" "$kb/include/config"
+cp "$kernel" "$kb/arch/x86/boot/bzImage"
+cp "$pkg/boot/config-$rel" "$kb/.config"
+echo "$rel" >"$kb/include/config/kernel.release"
+"$fexp" run --vm --bisect --test generic/007 --attempts 2 --build-dir "$kb" \
+	--modules "$pkg/lib/modules/$rel" "${common[@]}" --results "$tmp/r3" \
+	>"$tmp/bisect.out" 2>&1
 st=$?
 if [ $st -eq 1 ] && grep -q "it crashed every time" "$tmp/bisect.out"; then
 	say "ok: run --vm --bisect of a crash that reproduces: exit 1"
