@@ -26,6 +26,17 @@ void strlist_free(struct strlist *l)
 	memset(l, 0, sizeof(*l));
 }
 
+bool strlist_has(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (!strcmp(l->v[i], s))
+			return true;
+	}
+	return false;
+}
+
 void sb_add(struct strbuf *sb, const char *s, size_t len)
 {
 	if (sb->len + len + 1 > sb->alloc) {

@@ -19,6 +19,8 @@ struct strlist {
 /* Append s (taking it over); v stays NULL-terminated. */
 void strlist_add(struct strlist *l, char *s);
 void strlist_free(struct strlist *l);
+/* Is s one of the strings of l? */
+bool strlist_has(const struct strlist *l, const char *s);
 
 /* A growable string. */
 struct strbuf {

@@ -54,7 +54,7 @@ static void add_names(const struct result_file *rf, struct strlist *names)
 	size_t i;
 
 	for (i = 0; names && i < rf->ncases; i++) {
-		if (!verify_has(names, rf->cases[i].name))
+		if (!strlist_has(names, rf->cases[i].name))
 			strlist_add(names, xstrdup(rf->cases[i].name));
 	}
 }
@@ -97,17 +97,6 @@ void verify_names(const char *path, struct strlist *names)
 	result_free(&rf);
 }
 
-bool verify_has(const struct strlist *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		if (!strcmp(l->v[i], s))
-			return true;
-	}
-	return false;
-}
-
 /* The tests of an exclude file (a test, then perhaps "# why"). */
 static void read_excluded(const char *path, struct strlist *tests)
 {
@@ -142,10 +131,10 @@ size_t verify_requested(const struct strlist *args,
 		if (!valid_test_name(t) ||
 		    (i && args->v[i - 1][0] == '-' && !args->v[i - 1][2]))
 			continue;
-		if (verify_has(&excluded, t))
+		if (strlist_has(&excluded, t))
 			continue;
 		named++;
-		if (!verify_has(&ran, t) && !verify_has(missing, t))
+		if (!strlist_has(&ran, t) && !strlist_has(missing, t))
 			strlist_add(missing, xstrdup(t));
 	}
 	strlist_free(&ran);

@@ -57,7 +57,5 @@ size_t verify_requested(const struct strlist *args,
  */
 void verify_names(const char *path, struct strlist *names);
 
-/* Whether l holds s. */
-bool verify_has(const struct strlist *l, const char *s);
 
 #endif

@@ -247,7 +247,7 @@ static int prepare(struct run_ctx *rc)
 		return EXIT_USAGE;
 	/* the tests bisected run, whatever else check is asked to run */
 	for (i = 0; i < (int)o->tests.n; i++) {
-		if (!verify_has(&rc->args, o->tests.v[i]))
+		if (!strlist_has(&rc->args, o->tests.v[i]))
 			strlist_add(&rc->args, xstrdup(o->tests.v[i]));
 	}
 	if (!o->resume && (run_state_save_args(&rc->st, rc->args.v,
@@ -653,7 +653,7 @@ static bool progressed(struct run_ctx *rc, unsigned int round,
 	size_t i;
 
 	for (i = 0; i < tests->n; i++) {
-		if (verify_has(names, tests->v[i]))
+		if (strlist_has(names, tests->v[i]))
 			return true;
 	}
 	pr_err("retry round %u: check ran none of the %zu test(s) it was given (%s ...): stopping",
@@ -683,7 +683,7 @@ static int retry_phase(struct run_ctx *rc)
 		status = call_check(rc, round, NULL, &tests, &names);
 		/* the logs of what ran: not those a Ctrl-C left unrun */
 		for (i = 0; status >= 0 && i < tests.n; i++) {
-			if (verify_has(&names, tests.v[i]))
+			if (strlist_has(&names, tests.v[i]))
 				run_state_stash(&rc->st, tests.v[i], round,
 						false);
 		}
