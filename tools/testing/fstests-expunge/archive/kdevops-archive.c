@@ -87,29 +87,29 @@ static bool maybe_tarball(const char *path)
 		 !memcmp(head, LFS_MAGIC, strlen(LFS_MAGIC)));
 }
 
+static bool lfs_pointer(const char *buf, size_t len)
+{
+	return len >= strlen(LFS_MAGIC) && !memcmp(buf, LFS_MAGIC, strlen(LFS_MAGIC));
+}
+
 /*
- * The file at path: a tarball (xz, gzip or zstd), read; an LFS pointer,
- * counted. Returns 1 when it was a tarball, 0 when not, -1 with *err.
+ * The bytes of a file named path: a tarball (xz, gzip or zstd), read;
+ * anything else, not. Returns 1 when it was a tarball, 0 when not, -1
+ * with *err.
  */
-static int add_tarball(const struct archive_git *g, const char *path, const char *source,
-		       const struct add_opts *o, struct add_stats *st,
-		       char **err)
+static int add_tarball_buf(const struct archive_git *g, const char *buf, size_t len,
+			   const char *path, const char *source,
+			   const struct add_opts *o, struct add_stats *st,
+			   char **err)
 {
 	struct tar_walk w = { g, path, source, o, st, err };
 	const char *fmt, *why;
-	char *buf, *tar;
-	size_t len, tlen;
+	char *tar;
+	size_t tlen;
 	int ret;
 
-	if (read_file(path, TARBALL_MAX, &buf, &len)) {
-		*err = xasprintf("%s: %s", source, errstr(errno));
-		return -1;
-	}
-	if (len >= strlen(LFS_MAGIC) && !memcmp(buf, LFS_MAGIC, strlen(LFS_MAGIC)))
-		st->lfs++;
 	ret = strcmp(compression_of(buf, len), "plain") ?
 		decompress_buf(buf, len, UNPACKED_MAX, &tar, &tlen, &fmt, &why) : 1;
-	free(buf);
 	if (ret)
 		return 0;	/* not compressed, or not ours to judge */
 	if (!is_tar(tar, tlen)) {
@@ -121,6 +121,26 @@ static int add_tarball(const struct archive_git *g, const char *path, const char
 		*err = xasprintf("%s: %s", source, why);
 	free(tar);
 	return ret < 0 ? -1 : 1;
+}
+
+/* The file at path as above; an LFS pointer is counted */
+static int add_tarball(const struct archive_git *g, const char *path, const char *source,
+		       const struct add_opts *o, struct add_stats *st,
+		       char **err)
+{
+	char *buf;
+	size_t len;
+	int ret;
+
+	if (read_file(path, TARBALL_MAX, &buf, &len)) {
+		*err = xasprintf("%s: %s", source, errstr(errno));
+		return -1;
+	}
+	if (lfs_pointer(buf, len))
+		st->lfs++;
+	ret = add_tarball_buf(g, buf, len, path, source, o, st, err);
+	free(buf);
+	return ret;
 }
 
 /* Every tarball below path (rel: its name in the archive) */
@@ -237,44 +257,77 @@ static int add_summary(const struct archive_git *g, const char *sha, const char 
 	return ret;
 }
 
-/* One commit of the clone: its tarball if there, else its summary */
-static int add_commit(const struct archive_git *g, const char *clone, const char *name,
-		      const char *sha, const char *date, const char *msg,
-		      const char *path, const struct add_opts *o,
-		      struct add_stats *st, char **err)
+/*
+ * A tarball the commit sha added or changed at path: 1 when read, 0 when
+ * not there (an LFS pointer, counted, unless a real copy of that path
+ * was read from an earlier commit), -1 with *err. The commit's own blob
+ * comes first: the old archive held real tarballs before it moved them
+ * to LFS, and its history still does. A pointer is replaced by the work
+ * tree's file when 'git lfs pull' fetched it.
+ */
+static int commit_tarball(const struct archive_git *g, const char *clone,
+			  const char *name, const char *sha, const char *path,
+			  const struct add_opts *o, struct add_stats *st,
+			  struct strlist *read, char **err)
 {
-	struct kdevops_summary sum = { 0 };
+	char *spec = xasprintf("%s:%s", sha, path), *buf = NULL;
+	const char *const there[] = { "cat-file", "-e", spec, NULL };
+	const char *const args[] = { "cat-file", "blob", spec, NULL };
 	char *file = xasprintf("%s/%s", clone, path);
 	char *source = xasprintf("%s@%.12s:%s", name, sha, path);
-	unsigned long lfs = st->lfs;
-	/* a tarball deleted since: its summary is what is left */
-	int ret = access(file, F_OK) ? 0 :
-		add_tarball(g, file, source, o, st, err);
+	size_t len = 0;
+	int ret = 0;
 
-	if (!ret) {
-		if (kdevops_summary_parse(msg, &sum))
-			ret = add_summary(g, sha, date, path, &sum, source, st,
-					  err);
-		else if (st->lfs > lfs)
-			st->no_summary++;
-	}
-	kdevops_summary_free(&sum);
+	/* a blob the clone lacks (a partial clone) is skipped, silently */
+	if (!git_run(clone, NULL, there) &&
+	    !git_capture(clone, args, TARBALL_MAX, &buf, &len) &&
+	    !lfs_pointer(buf, len))
+		ret = add_tarball_buf(g, buf, len, file, source, o, st, err);
+	else if (!access(file, F_OK) && !strlist_has(read, path))
+		ret = add_tarball(g, file, source, o, st, err);
+	if (ret > 0)
+		strlist_add(read, xstrdup(path));
+	free(buf);
+	free(spec);
 	free(file);
 	free(source);
-	return ret < 0 ? -1 : 0;
+	return ret;
 }
 
-/* The tarball a commit added: its one fstests/.../NAME.xz, not .tar.xz */
-static const char *commit_tarball(char *files)
+/*
+ * One commit of the clone: each tarball it added or changed (the live
+ * layout: one, the old layout: many), else its summary
+ */
+static int add_commit(const struct archive_git *g, const char *clone, const char *name,
+		      const char *sha, const char *date, const char *msg,
+		      char *files, const struct add_opts *o,
+		      struct add_stats *st, struct strlist *read, char **err)
 {
-	char *line, *save, *found = NULL;
+	struct kdevops_summary sum = { 0 };
+	unsigned long lfs = st->lfs;
+	const char *first = NULL;
+	char *path, *save, *source;
+	int ret = 0, got = 0;
 
-	for (line = strtok_r(files, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		if (str_starts(line, "fstests/") && ends_with(line, ".xz") &&
-		    !ends_with(line, ".tar.xz") && !found)
-			found = line;
-	return found;
+	for (path = strtok_r(files, "\n", &save); path && ret >= 0;
+	     path = strtok_r(NULL, "\n", &save)) {
+		if (!str_starts(path, "fstests/") || !ends_with(path, ".xz"))
+			continue;
+		first = first ?: path;
+		ret = commit_tarball(g, clone, name, sha, path, o, st, read, err);
+		got += ret > 0;
+	}
+	if (ret < 0 || !first || got)
+		return ret < 0 ? -1 : 0;
+	/* no tarball to read (deleted since, or a pointer): the summary */
+	source = xasprintf("%s@%.12s:%s", name, sha, first);
+	if (kdevops_summary_parse(msg, &sum))
+		ret = add_summary(g, sha, date, first, &sum, source, st, err);
+	else if (st->lfs > lfs)
+		st->no_summary++;
+	kdevops_summary_free(&sum);
+	free(source);
+	return ret < 0 ? -1 : 0;
 }
 
 /*
@@ -286,11 +339,11 @@ static int each_commit(const struct archive_git *g, const char *clone, const cha
 		       struct add_stats *st, char **err)
 {
 	char *p = log, *end = log + len;
+	struct strlist read = { 0 };
 	int ret = 0;
 
 	while (!ret && p < end && (p = memchr(p, '\x01', end - p))) {
 		char *sha = p + 1, *date, *msg, *files, *next, *names;
-		const char *tarball;
 
 		date = memchr(sha, '\0', end - sha);
 		msg = date ? memchr(date + 1, '\0', end - date - 1) : NULL;
@@ -299,13 +352,12 @@ static int each_commit(const struct archive_git *g, const char *clone, const cha
 			break;
 		next = memchr(files + 1, '\x01', end - files - 1);
 		names = xstrndup(files + 1, (next ? next : end) - files - 1);
-		tarball = commit_tarball(names);
-		if (tarball)
-			ret = add_commit(g, clone, name, sha, date + 1,
-					 msg + 1, tarball, o, st, err);
+		ret = add_commit(g, clone, name, sha, date + 1, msg + 1, names,
+				 o, st, &read, err);
 		free(names);
 		p = next ? next : end;
 	}
+	strlist_free(&read);
 	return ret;
 }
 

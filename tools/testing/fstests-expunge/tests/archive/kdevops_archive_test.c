@@ -155,6 +155,45 @@ TEST_F(tmp, live_layout_lfs_pointers_give_summary_only_runs)
 	EXPECT_NE(NULL, strstr(p.out, str_printf("(%d from a summary only)", r->n)));
 }
 
+/*
+ * The old archive as published: its tarballs were committed as they are
+ * (two copies of one in a commit here), then moved to Git LFS. A clone
+ * holds only pointers at HEAD; the runs are in its history.
+ */
+#define OLD_CLONE \
+"git init -q $1 && cd $1 && git config user.email t@t && git config user.name t &&\n" \
+"d=$(dirname " TARBALL ") && mkdir -p $d $d-copy &&\n" \
+"cp $3/old/" TARBALL " " TARBALL " && cp " TARBALL " $d-copy/ &&\n" \
+"git add fstests && git commit -q -m results &&\n" \
+"for f in " TARBALL " $d-copy/*.xz; do cp $2/live/07cd1b6.pointer $f; done &&\n" \
+"git add fstests && git commit -q -m lfs\n"
+
+TEST_F(tmp, old_archive_clone_reads_the_tarballs_of_its_history)
+{
+	struct runs *r = calloc(1, sizeof(*r));
+	char *clone = str_printf("%s/old-clone", self->dir), *err = NULL, *n;
+	struct proc_out p;
+
+	ASSERT_EQ(0, shell_call(PACK_OLD, self->dir, self->dir));
+	ASSERT_EQ(0, shell_call("sh -c '%s' - %s %s %s", OLD_CLONE, clone,
+				SAMPLES, self->dir));
+	p = fexp_call(str_printf("archive add --archive %s/a %s", self->dir, clone));
+	ASSERT_EQ(0, p.status) TH_LOG("%s", p.err);
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, keep, r,
+				  &err)) TH_LOG("%s", err);
+	n = output_of(self->dir, str_printf("xz -dc %s/old/%s | tar -t | %s",
+					    self->dir, TARBALL,
+					    "grep -c '/result.xml$'"));
+	ASSERT_NE(NULL, n);
+	/* every run of the tarball, once; its copy is known, not new */
+	EXPECT_EQ(atoi(n), r->n);
+	EXPECT_NE(NULL, strstr(p.out, str_printf("%d runs added", r->n))) TH_LOG("%s", p.out);
+	EXPECT_NE(NULL, strstr(p.out, str_printf("%d already there", r->n)));
+	EXPECT_NE(NULL, strstr(p.out, "(0 from a summary only)"));
+	/* the pointers that replaced them lost nothing: no LFS note */
+	EXPECT_EQ(NULL, strstr(p.out, "LFS")) TH_LOG("%s", p.out);
+}
+
 TEST(summary_said_twice_counts_once_and_verbose_lines_are_read)
 {
 	struct kdevops_summary sum = { 0 };
