@@ -90,4 +90,18 @@ grep -q 'Ran 2 tests: passed: 1, failed: 1$' "$t/hash.parsed" &&
 	ok "a '#' in a section name: no error, no skip" ||
 	bad "a '#' in a section name: $(grep 'Ran ' "$t/hash.parsed")"
 
+# xfs_reflink_4k is not in the baseline: generic/095 failed there, and
+# the data does not explain it; the notes are diagnostics, not tests
+parse newsec --data "$cmp/data" --baseline "$cmp/kdevops/20231218" \
+	"$cmp/../kdevops-archive/old-unpacked"
+got=$(status newsec xfs_reflink_4k generic/095)
+case $got in
+"FAIL generic/095") ok "a failure of a section new to the run fails: $got" ;;
+*) bad "a failure of a section new to the run fails, not '$got'" ;;
+esac
+got=$(jq -r '[.sub_groups[].name] | join(" ")' "$t/newsec.json")
+[ "$got" = "xfs_reflink_1024 xfs_reflink_4k" ] &&
+	ok "the notes are no subtests: $got" ||
+	bad "the notes are no subtests, not '$got'"
+
 [ "$fails" -eq 0 ]

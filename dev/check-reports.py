@@ -52,6 +52,9 @@ CASES = [
     ('ext4 runs against a baseline',
      ['--baseline', os.path.join(CMP, 'runs/run1-ext4'),
       os.path.join(CMP, 'runs/run3-loop')]),
+    ('no section of the baseline run again, a note of two sections',
+     ['--baseline', kdevops('20231218'),
+      os.path.join(FIX, 'kdevops-archive/old-unpacked')]),
 ]
 
 failures = []
@@ -165,7 +168,7 @@ def email_items(lines, title):
 
 
 def email_missing(lines):
-    """{section: set of tests or 'all N'} under the missing tests"""
+    """{section: set of tests} under the missing tests"""
     out, sec, inside = {}, None, False
     for line in lines:
         if line.startswith('Missing (in the baseline, not here) ('):
@@ -173,12 +176,10 @@ def email_missing(lines):
         elif inside and not line:
             break
         elif inside and line.startswith('    '):
-            if not any(t.startswith('all ') for t in out[sec]):
-                out[sec] |= set(line.split())
+            out[sec] |= set(line.split())
         elif inside:
             sec, rest = line.strip().split(': ', 1)
-            m = re.match(r'all (\d+) tests', rest)
-            out[sec] = {'all %s' % m.group(1)} if m else set(rest.split())
+            out[sec] = set(rest.split())
     return out
 
 
@@ -217,10 +218,8 @@ def check_email(name, args, doc):
     for s in doc['sections']:
         if not s['counts']['missing']:
             continue
-        want[s['section']] = ({'all %d' % s['counts']['missing']}
-                              if not s['in_run'] else
-                              {r['test'] for r in s['results']
-                               if r['class'] == 'missing'})
+        want[s['section']] = {r['test'] for r in s['results']
+                              if r['class'] == 'missing'}
     got = email_missing(lines)
     check(got == want, '%s: email: missing %s, JSON %s' % (name, got, want))
     # every test counted is named, as a word of the mail
@@ -408,6 +407,41 @@ def check_sides(name, args):
     check(side_kernels(run) == set(doc['kernels']['run']) and
           side_kernels(base) == set(doc['kernels']['baseline']),
           '%s: json: kernels %s' % (name, doc['kernels']))
+
+
+def check_notes(name, args, doc):
+    """Every note once in each report that carries notes; a section on
+    one side only is one note, and none of its tests is counted"""
+    notes = doc['notes']
+    check(len(notes) == len(set(notes)), '%s: json: a note twice: %s' %
+          (name, notes))
+    base = baseline_args(args)[1::2]
+    run = [a for a in args if a not in baseline_args(args)]
+    secs = {side: {s['section'] for s in
+                   json.loads(compare('json', paths))['sections']}
+            if paths else set() for side, paths in (('base', base),
+                                                    ('run', run))}
+    want = {'the baseline': secs['run'] - secs['base'] if base else set(),
+            'this run': secs['base'] - secs['run']}
+    got = {'the baseline': set(doc['not_in_baseline']),
+           'this run': set(doc['not_in_run'])}
+    check(got == want, '%s: json: sections of one side %s, the files %s' %
+          (name, got, want))
+    check({s['section'] for s in doc['sections']} == secs['run'],
+          '%s: json: sections %s, the run has %s' %
+          (name, [s['section'] for s in doc['sections']], secs['run']))
+    for what, names in want.items():
+        said = [n for n in notes if n.startswith('not run in %s: ' % what)]
+        check(len(said) == bool(names) and
+              (not said or set(said[0].split(': ', 1)[1].split(', ')) ==
+               names), '%s: json: the note of %s: %s, want %s' %
+              (name, what, said, names))
+    for fmt in ('text', 'ktap', 'email', 'html'):
+        flat = html.unescape(' '.join(compare(fmt, args).split()))
+        for n in notes:
+            times = flat.count(' '.join(n.split()))
+            check(times == 1, '%s: %s: note said %d times: %s' %
+                  (name, fmt, times, n[:60]))
 
 
 def check_html(name, args, doc, n):
@@ -690,6 +724,7 @@ def main():
         doc = json.loads(compare('json', args, ['--all']))
         check_kcidb(name, args, doc, schema)
         check_email(name, args, doc)
+        check_notes(name, args, doc)
         check_html(name, args, doc, n)
         check_sides(name, args)
     for f in failures:

@@ -95,6 +95,21 @@ enum cls classify(const struct tally *base, bool have_base,
 	return CLS_REGRESSION;
 }
 
+enum cls classify_in(const struct section_cmp *sc, bool have_base,
+		     const struct tally *base, const struct tally *cand,
+		     const struct applied *a, const char **note)
+{
+	enum cls c;
+
+	if (!have_base || sc->base)
+		return classify(base, have_base, cand, a, note);
+	c = classify(NULL, false, cand, a, note);
+	if (c != CLS_REGRESSION)
+		return c;
+	*note = "not explained by the data; the baseline did not run its section";
+	return CLS_NEW;
+}
+
 static void add_verdict(struct section_cmp *sc, const char *test,
 			const struct tally *b, bool have_base,
 			const struct tally *c, const struct applied_set *set)
@@ -106,7 +121,7 @@ static void add_verdict(struct section_cmp *sc, const char *test,
 	v->base = b;
 	v->cand = c;
 	v->data = set ? applied_find(set, test) : NULL;
-	v->cls = classify(b, have_base, c, v->data, &v->note);
+	v->cls = classify_in(sc, have_base, b, c, v->data, &v->note);
 	sc->count[v->cls]++;
 	if (c)
 		sc->tests++;
@@ -248,7 +263,8 @@ int compare_exit(const struct compare_totals *t, bool bisect)
 	if (!bisect)
 		return t->incomplete ? EXIT_PROBLEM : EXIT_OK;
 	/* a crash, lost coverage or nothing at all is never "good" */
-	if (!t->sections || !tests || t->incomplete || t->count[CLS_MISSING])
+	if (!t->sections || !tests || t->incomplete || t->count[CLS_MISSING] ||
+	    t->not_in_run)
 		return EXIT_SKIP;
 	return EXIT_OK;
 }

@@ -37,6 +37,17 @@ enum cls classify(const struct tally *base, bool have_base,
 		  const struct tally *cand, const struct applied *a,
 		  const char **note);
 
+struct section_cmp;
+
+/*
+ * classify() within a section: in a section the baseline did not run, a
+ * test is judged by the data alone, and a failure the data does not
+ * explain is new, not a regression (there is nothing it regressed from).
+ */
+enum cls classify_in(const struct section_cmp *sc, bool have_base,
+		     const struct tally *base, const struct tally *cand,
+		     const struct applied *a, const char **note);
+
 struct test_verdict {
 	const char *test;
 	enum cls cls;
@@ -72,8 +83,8 @@ struct section_cmp {
 };
 
 /*
- * Compare a section: base or cand may be NULL (the section is on one
- * side only); set is the data for the candidate (NULL: none).
+ * Compare a section of the run: base is NULL when the baseline did not
+ * run it; set is the data for the candidate (NULL: none).
  */
 void compare_section(struct section_cmp *sc, const struct side_section *base,
 		     bool have_base, const struct side_section *cand,
@@ -87,6 +98,7 @@ struct compare_totals {
 	size_t count[NR_CLS];
 	size_t incomplete;	/* candidate sections with an incomplete run */
 	size_t sections;
+	size_t not_in_run;	/* baseline sections this run did not run */
 };
 
 void compare_totals(const struct section_cmp *sc, size_t n,
@@ -95,7 +107,8 @@ void compare_totals(const struct section_cmp *sc, size_t n,
 /*
  * The exit status: EXIT_OK, EXIT_PROBLEM for regressions and crashes
  * (and, unless bisecting, an incomplete run), or under --bisect EXIT_SKIP
- * when it cannot tell (no results, incomplete run, missing tests).
+ * when it cannot tell (no results, incomplete run, missing tests or
+ * sections).
  */
 int compare_exit(const struct compare_totals *t, bool bisect);
 

@@ -115,20 +115,92 @@ static void hint_prefix(const struct side *base, const struct side *cand,
 #define SET_UP_APART	"runs set up differently (%s) merged as attempts"
 
 /*
+ * A note several sections may share ("undecided, no config of ...", on
+ * every section of a run): said once, naming them all.
+ */
+struct shared_note {
+	char *text;
+	struct strbuf sections;
+	size_t n;
+	bool warn;	/* said on stderr too */
+};
+
+struct shared_notes {
+	struct shared_note *v;
+	size_t n, alloc;
+};
+
+/* text (taken over) said of section */
+static void share_note(struct shared_notes *sn, const char *section,
+		       char *text, bool warn)
+{
+	struct shared_note *s;
+	size_t i;
+
+	for (i = 0; i < sn->n; i++) {
+		if (!strcmp(sn->v[i].text, text))
+			break;
+	}
+	if (i < sn->n) {
+		free(text);
+		s = &sn->v[i];
+	} else {
+		s = array_push(&sn->v, &sn->n, &sn->alloc, sizeof(*s));
+		memset(s, 0, sizeof(*s));
+		s->text = text;
+		s->warn = warn;
+	}
+	sb_printf(&s->sections, "%s%s", s->n++ ? ", " : "", section);
+}
+
+/* Each shared note once, after its sections: "a, b: TEXT" */
+static void say_shared(struct shared_notes *sn, const char *lead,
+		       struct strlist *notes)
+{
+	size_t i;
+
+	for (i = 0; i < sn->n; i++) {
+		struct shared_note *s = &sn->v[i];
+
+		strlist_add(notes, xasprintf("%s%s%s: %s", lead,
+					     *lead ? (s->n > 1 ? "s " : " ") : "",
+					     s->sections.buf, s->text));
+		if (s->warn)
+			pr_warn("%s", notes->v[notes->n - 1]);
+		free(s->text);
+		sb_free(&s->sections);
+	}
+	free(sn->v);
+	memset(sn, 0, sizeof(*sn));
+}
+
+/*
  * No config for the section's kernel: its entries with an undecided
  * condition (an expunge applied, a fail or flaky not), in the notes and
  * on stderr.
  */
 static void note_undecided(const struct kdata *kd, const char *section,
-			   struct strlist *notes)
+			   struct shared_notes *sn)
 {
 	struct strbuf sb = { 0 };
 
-	if (select_undecided(&kd->sel, section, "; ", &sb)) {
-		strlist_add(notes, xasprintf("%s: undecided, no config of %s: %s",
-					     section, kd->k.release, sb.buf));
-		pr_warn("%s", notes->v[notes->n - 1]);
-	}
+	if (select_undecided(&kd->sel, section, "; ", &sb))
+		share_note(sn, section, xasprintf("undecided, no config of %s: %s",
+						  kd->k.release, sb.buf), true);
+	sb_free(&sb);
+}
+
+/* "not run in the baseline: a, b": the sections of one side only */
+static void note_one_side(const char *what, const struct strlist *names,
+			  struct strlist *notes)
+{
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; i < names->n; i++)
+		sb_printf(&sb, "%s%s", i ? ", " : "", names->v[i]);
+	if (names->n)
+		strlist_add(notes, xasprintf("not run in %s: %s", what, sb.buf));
 	sb_free(&sb);
 }
 
@@ -175,6 +247,7 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 {
 	bool have_base = co->base_paths.n > 0;
 	bool *used = xcalloc(base->n + 1, sizeof(*used));
+	struct shared_notes sn = { 0 }, bsn = { 0 };
 	size_t i, j;
 	int ret = 0;
 
@@ -198,18 +271,21 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 			break;
 		}
 		if (kd->conds_unknown)
-			note_undecided(kd, c->name, notes);
+			note_undecided(kd, c->name, &sn);
 		if (c->kernels_differ && !cmp->kc.release_given)
-			strlist_add(notes,
-				    xasprintf("%s: runs of several kernels; the data is for %s",
-					      c->name, c->kernel));
+			share_note(&sn, c->name,
+				   xasprintf("runs of several kernels; the data is for %s",
+					     c->kernel), false);
 		if (c->settings_differ)
-			strlist_add(notes, xasprintf("%s: " SET_UP_APART, c->name,
-						     c->settings_differ));
-		if (b)
+			share_note(&sn, c->name, xasprintf(SET_UP_APART,
+							   c->settings_differ),
+				   false);
+		if (b) {
 			used[b - base->s] = true;
-		else if (have_base && !bname)
+		} else if (have_base) {
+			strlist_add(&cmp->not_in_base, xstrdup(c->name));
 			hint_prefix(base, cand, c, notes);
+		}
 		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
 		sc->name = c->name;
 		sc->base_name = bname;
@@ -217,19 +293,19 @@ static int compare_all(const struct compare_opts *co, const struct side *base,
 		compare_section(sc, b, have_base, c, &cmp->sets[i]);
 		note_elsewhere(sc, kd);
 	}
+	/* a section of the baseline only is one note, not its every test */
 	for (j = 0; j < base->n && !ret; j++) {
-		struct section_cmp *sc;
-
 		if (base->s[j].settings_differ)
-			strlist_add(notes, xasprintf("baseline section %s: " SET_UP_APART,
-						     base->s[j].name,
-						     base->s[j].settings_differ));
-		if (used[j])
-			continue;
-		sc = array_push(&cmp->sc, &cmp->n, &cmp->alloc, sizeof(*sc));
-		sc->name = base->s[j].name;
-		compare_section(sc, &base->s[j], have_base, NULL, NULL);
+			share_note(&bsn, base->s[j].name,
+				   xasprintf(SET_UP_APART, base->s[j].settings_differ),
+				   false);
+		if (!used[j])
+			strlist_add(&cmp->not_in_run, xstrdup(base->s[j].name));
 	}
+	note_one_side("the baseline", &cmp->not_in_base, notes);
+	note_one_side("this run", &cmp->not_in_run, notes);
+	say_shared(&sn, "", notes);
+	say_shared(&bsn, "baseline section", notes);
 	if (cmp->n)
 		qsort(cmp->sc, cmp->n, sizeof(*cmp->sc), section_cmp_order);
 	free(used);
@@ -250,6 +326,8 @@ static void comparison_free(struct comparison *cmp, size_t ncand)
 	free(cmp->sc);
 	free(cmp->sets);
 	free(cmp->base_names);
+	strlist_free(&cmp->not_in_base);
+	strlist_free(&cmp->not_in_run);
 	kdata_free(&cmp->kc);
 }
 
@@ -295,6 +373,24 @@ static int add_hints(const struct compare_opts *co, struct comparison *cmp)
 	return 0;
 }
 
+/* Every note once, where it was first said */
+static void notes_once(struct strlist *notes)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < notes->n; i++) {
+		for (j = 0; j < n && strcmp(notes->v[j], notes->v[i]); j++)
+			;
+		if (j < n)
+			free(notes->v[i]);
+		else
+			notes->v[n++] = notes->v[i];
+	}
+	notes->n = n;
+	if (notes->v)
+		notes->v[n] = NULL;
+}
+
 int compare_pipeline(const struct compare_opts *co, struct compare_result *cr)
 {
 	struct report *r = &cr->r;
@@ -319,7 +415,11 @@ int compare_pipeline(const struct compare_opts *co, struct compare_result *cr)
 	r->all = co->all;
 	r->notes = &cr->notes;
 	r->origin = co->origin;
+	r->not_in_base = &cr->cmp.not_in_base;
+	r->not_in_run = &cr->cmp.not_in_run;
+	notes_once(&cr->notes);
 	compare_totals(cr->cmp.sc, cr->cmp.n, &r->totals);
+	r->totals.not_in_run = cr->cmp.not_in_run.n;
 	r->exit_code = compare_exit(&r->totals, co->bisect);
 	/*
 	 * some results may be missing: they may hold a regression, so no

@@ -32,6 +32,8 @@ struct report {
 	bool have_base;
 	bool all;			/* --all: list the passes too */
 	const struct strlist *notes;	/* said before the rest */
+	/* the sections of one side only, each said in one note */
+	const struct strlist *not_in_base, *not_in_run;
 	const char *origin;		/* --origin: KCIDB's name of the submitter */
 	const struct kgit *git;		/* KCIDB: the kernel's git tree, or NULL */
 	const char *git_release;	/* the kernel it is of (NULL: the run's) */
@@ -43,6 +45,7 @@ struct comparison {
 	size_t n, alloc;
 	struct applied_set *sets;
 	char **base_names;
+	struct strlist not_in_base, not_in_run;	/* sections of one side */
 	struct kdata_cache kc;	/* the entries the verdicts point to */
 };
 

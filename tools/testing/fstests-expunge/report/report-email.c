@@ -180,8 +180,7 @@ static void counts(const struct report *r, struct strbuf *out)
 		bool any = false;
 
 		sb_printf(&lead, "  %s: ", sc->name);
-		sb_printf(&sb, "%zu tests%s", sc->tests,
-			  sc->cand ? "" : " (only in the baseline)");
+		sb_printf(&sb, "%zu tests", sc->tests);
 		for (k = 0; k < ARRAY_SIZE(report_columns); k++) {
 			enum cls c = report_columns[k];
 
@@ -273,23 +272,22 @@ static void names(const struct report *r, enum cls k, struct strbuf *out)
 		const struct section_cmp *sc = &r->sc[i];
 		struct strbuf sb = { 0 }, lead = { 0 };
 
-		/* a section missing from the run has no test to name */
-		bool all = k == CLS_MISSING && !sc->cand;
-
-		if (!sc->count[k])
-			continue;
-		sb_printf(&lead, "  %s: ", sc->name);
-		if (all)
-			sb_printf(&sb, "all %zu tests (the section is not in this run)",
-				  sc->count[k]);
-		for (j = 0; !all && j < sc->n; j++)
-			if (sc->v[j].cls == k)
+		for (j = 0; j < sc->n; j++)
+			if (sc->v[j].cls == k && !verdict_new_failure(&sc->v[j]))
 				sb_printf(&sb, "%s%s", sb.len ? " " : "",
 					  sc->v[j].test);
-		wrap(out, lead.buf, "    ", sb.buf);
+		sb_printf(&lead, "  %s: ", sc->name);
+		if (sb.len)
+			wrap(out, lead.buf, "    ", sb.buf);
 		sb_free(&sb);
 		sb_free(&lead);
 	}
+	/* a new test that failed is told in full */
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < r->sc[i].n; j++)
+			if (r->sc[i].v[j].cls == k &&
+			    verdict_new_failure(&r->sc[i].v[j]))
+				item(r, &r->sc[i], &r->sc[i].v[j], out);
 }
 
 static void incomplete(const struct report *r, struct strbuf *out)

@@ -155,7 +155,7 @@ static bool col_cell(const struct page *p, const struct col *c,
 	const char *note;
 
 	memset(t, 0, sizeof(*t));
-	if (!v || !c->sc->cand)
+	if (!v)
 		return false;
 	if (c->run < 0) {
 		if (v->cand)
@@ -167,7 +167,8 @@ static bool col_cell(const struct page *p, const struct col *c,
 		/* in the baseline, not in this run: missing from it */
 		if (!v->base)
 			return false;
-		*cls = classify(v->base, p->r->have_base, NULL, v->data, &note);
+		*cls = classify_in(c->sc, p->r->have_base, v->base, NULL,
+				   v->data, &note);
 		return true;
 	}
 	*t = *v->cand;
@@ -177,7 +178,8 @@ static bool col_cell(const struct page *p, const struct col *c,
 	if (!rc.fail)	/* its crashes were in other runs */
 		t->crashed = 0;
 	/* the run alone, as the classes of the whole are made */
-	*cls = classify(v->base, p->r->have_base, t, v->data, &note);
+	*cls = classify_in(c->sc, p->r->have_base, v->base, t, v->data,
+			   &note);
 	return true;
 }
 
@@ -226,14 +228,14 @@ static void columns_of(struct page *p)
 	for (i = 0; i < p->r->n; i++) {
 		const struct section_cmp *sc = &p->r->sc[i];
 
-		for (j = 0; sc->cand && cand->nruns > 1 && j < cand->nruns; j++) {
+		for (j = 0; cand->nruns > 1 && j < cand->nruns; j++) {
 			if (!in_list(&sc->cand->runs, cand->runs[j].name))
 				continue;
 			c = array_push(&p->c, &p->n, &p->alloc, sizeof(*c));
 			c->sc = sc;
 			c->run = j;
 		}
-		if (!sc->cand || cand->nruns < 2) {
+		if (cand->nruns < 2) {
 			c = array_push(&p->c, &p->n, &p->alloc, sizeof(*c));
 			c->sc = sc;
 			c->run = -1;
@@ -356,13 +358,11 @@ static void columns(const struct page *p, struct strbuf *out)
 		if (p->c[i].run >= 0)
 			run_label(out, p, &p->c[i]);
 		/* the section's kernel: of its first run */
-		if (p->c[i].run < 0 && sc->cand && sc->cand->kernel) {
+		if (p->c[i].run < 0 && sc->cand->kernel) {
 			sb_puts(out, "<br><small>");
 			sb_add_markup(out, sc->cand->kernel);
 			sb_puts(out, "</small>");
 		}
-		if (!sc->cand)
-			sb_puts(out, "<br><small>not in this run</small>");
 		sb_puts(out, "</th>");
 	}
 	sb_puts(out, "</tr>\n");
@@ -577,8 +577,7 @@ static void failures(const struct report *r, bool fixed, struct strbuf *out)
 		for (j = 0; j < r->sc[i].n; j++) {
 			const struct test_verdict *v = &r->sc[i].v[j];
 
-			if (!verdict_failure(v) || !r->sc[i].cand ||
-			    v->cls == CLS_PASS || v->cls == CLS_NOT_RUN ||
+			if (!verdict_failure(v) || v->cls == CLS_PASS || v->cls == CLS_NOT_RUN ||
 			    fixed != is_fixed(v))
 				continue;
 			if (!any)

@@ -12,7 +12,7 @@
 #include "report/report.h"
 #include "report/verdict.h"
 
-#define JSON_VERSION	3
+#define JSON_VERSION	4
 /*
  * The layout: the report's members on lines of their own, each section
  * on one, from its lists on a line each, and each result on one.
@@ -131,7 +131,7 @@ static void section(struct json_writer *w, const struct section_cmp *sc,
 	jsonw_uint_field(w, "tests", sc->tests);
 	jsonw_string_field(w, "data", sc->data);
 	jsonw_break(w, LIST);
-	jlist(w, "incomplete", sc->cand ? &sc->cand->incomplete : NULL);
+	jlist(w, "incomplete", &sc->cand->incomplete);
 	jsonw_break(w, LIST);
 	jlist(w, "baseline_incomplete",
 	      sc->base ? &sc->base->incomplete : NULL);
@@ -240,6 +240,10 @@ void report_json(const struct report *r, struct strbuf *out)
 	jsonw_end_object(&w);
 	jsonw_break(&w, TOP);
 	jlist(&w, "notes", r->notes);
+	jsonw_break(&w, TOP);
+	jlist(&w, "not_in_baseline", r->not_in_base);
+	jsonw_break(&w, TOP);
+	jlist(&w, "not_in_run", r->not_in_run);
 	jsonw_break(&w, TOP);
 	counts(&w, "totals", r->totals.count);
 	jsonw_break(&w, TOP);

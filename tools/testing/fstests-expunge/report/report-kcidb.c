@@ -365,9 +365,6 @@ static void section(struct kcidb *k, const struct section_cmp *sc)
 	char *key;
 	size_t i;
 
-	/* a section of the baseline only: nothing of this run to say */
-	if (!sc->cand)
-		return;
 	kernel_objects(k, sc);
 	key = run_key(sc);
 	run_state(k, sc, key);

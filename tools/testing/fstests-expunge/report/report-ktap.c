@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The compare report as KTAP version 1: a subtest per section, a line
- * per test. Regressions and still-failing tests are "not ok"; a known
- * failure is "ok ... # XFAIL", as kselftest writes it, and its
- * description says so too: kunit.py knows no XFAIL and would show a
+ * per test, the notes as diagnostics. Regressions, crashes, still-failing
+ * tests and the failures of a section the baseline did not run are "not
+ * ok"; a known failure is "ok ... # XFAIL", as kselftest writes it, and
+ * its description says so too: kunit.py knows no XFAIL and would show a
  * plain pass.
  */
 #include <stdlib.h>
@@ -40,10 +41,11 @@ static void name(struct strbuf *sb, const char *s)
 	}
 }
 
-static bool failed(enum cls c)
+/* A failure no entry explains: of a test, or of a new test's section */
+static bool failed(const struct test_verdict *v)
 {
-	return c == CLS_REGRESSION || c == CLS_CRASH ||
-	       c == CLS_STILL_FAILING;
+	return v->cls == CLS_REGRESSION || v->cls == CLS_CRASH ||
+	       v->cls == CLS_STILL_FAILING || verdict_new_failure(v);
 }
 
 /* Each line of text as a "    # " diagnostic after what */
@@ -66,7 +68,7 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 {
 	const struct tally *t = v->cand;
 
-	sb_printf(sb, "    %s %zu ", failed(v->cls) ? "not ok" : "ok", n);
+	sb_printf(sb, "    %s %zu ", failed(v) ? "not ok" : "ok", n);
 	name(sb, v->test);
 	switch (v->cls) {
 	case CLS_NOT_RUN:
@@ -85,7 +87,7 @@ static void test_line(struct strbuf *sb, const struct test_verdict *v, size_t n)
 		sb_printf(sb, " # %s", cls_name(v->cls));
 		if (t && t->fail && t->pass)
 			sb_printf(sb, " %u/%u failed", t->fail, t->pass + t->fail);
-		if (failed(v->cls) && t && t->msg) {
+		if (failed(v) && t && t->msg) {
 			sb_puts(sb, ": ");
 			oneline(sb, t->msg);
 		}
@@ -119,16 +121,22 @@ void report_ktap(const struct report *r, struct strbuf *out)
 	sb_printf(out, "KTAP version 1\n1..%zu\n", r->n);
 	side_line(out, "baseline", r->have_base ? r->base : NULL);
 	side_line(out, "this run", r->cand);
+	for (i = 0; r->notes && i < r->notes->n; i++) {
+		sb_puts(out, "# note: ");
+		oneline(out, r->notes->v[i]);
+		sb_puts(out, "\n");
+	}
 	for (i = 0; i < r->n; i++) {
 		const struct section_cmp *sc = &r->sc[i];
-		bool bad = sc->count[CLS_REGRESSION] || sc->count[CLS_CRASH] ||
-			   sc->count[CLS_STILL_FAILING] ||
-			   (sc->cand && sc->cand->incomplete.n);
+		bool bad = sc->cand->incomplete.n;
+
+		for (j = 0; j < sc->n; j++)
+			bad |= failed(&sc->v[j]);
 
 		sb_puts(out, "    KTAP version 1\n    # Subtest: ");
 		name(out, sc->name);
 		sb_puts(out, "\n");
-		for (j = 0; sc->cand && j < sc->cand->incomplete.n; j++) {
+		for (j = 0; j < sc->cand->incomplete.n; j++) {
 			sb_puts(out, "    # incomplete run: ");
 			oneline(out, sc->cand->incomplete.v[j]);
 			sb_puts(out, "\n");
@@ -151,8 +159,6 @@ void report_ktap(const struct report *r, struct strbuf *out)
 			test_line(out, &sc->v[j], j + 1);
 		sb_printf(out, "%s %zu ", bad ? "not ok" : "ok", i + 1);
 		name(out, sc->name);
-		if (!sc->cand)
-			sb_puts(out, " # SKIP not in this run");
 		sb_puts(out, "\n");
 	}
 	sb_puts(out, "# totals:");

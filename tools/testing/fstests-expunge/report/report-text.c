@@ -147,8 +147,6 @@ static void summary(const struct report *r, struct strbuf *out)
 			sb_printf(out, " %*zu", k == ARRAY_SIZE(report_columns) - 1 ?
 				  6 : 5, sc->count[report_columns[k]]);
 		sb_puts(out, "\n");
-		if (!sc->cand)
-			sb_puts(out, "  not in this run: only in the baseline\n");
 		if (sc->base_name)
 			sb_printf(out, "  compared with baseline section %s\n",
 				  sc->base_name);
@@ -224,7 +222,7 @@ static bool ran_before(const struct test_verdict *v)
 
 /*
  * Tests named only, wrapped: for the long lists. Tests not run on either
- * side, and a section missing altogether, are only counted.
+ * side are only counted; a new test that failed is told in full.
  */
 static void names(const struct report *r, enum cls k, struct strbuf *out)
 {
@@ -236,21 +234,11 @@ static void names(const struct report *r, enum cls k, struct strbuf *out)
 
 		if (!sc->count[k])
 			continue;
-		if (!sc->cand && k == CLS_NOT_RUN) {
-			quiet += sc->count[k];
-			continue;
-		}
-		if (!sc->cand || (k == CLS_NEW && !sc->base)) {
-			sb_printf(out, "  %s: all %zu tests (the section is not in %s)\n",
-				  sc->name, sc->count[k],
-				  sc->cand ? "the baseline" : "this run");
-			continue;
-		}
 		col = 0;
 		for (j = 0; j < sc->n; j++) {
 			size_t len = strlen(sc->v[j].test) + 1;
 
-			if (sc->v[j].cls != k)
+			if (sc->v[j].cls != k || verdict_new_failure(&sc->v[j]))
 				continue;
 			if (k == CLS_NOT_RUN && !ran_before(&sc->v[j])) {
 				quiet++;
@@ -293,13 +281,17 @@ void report_text(const struct report *r, struct strbuf *out)
 		if (k == CLS_NOT_RUN || k == CLS_MISSING || k == CLS_NEW ||
 		    k == CLS_PASS) {
 			names(r, k, out);
-			continue;
+			if (k != CLS_NEW)
+				continue;
 		}
+		/* of the new tests, those that failed are told in full */
 		for (i = 0; i < r->n; i++) {
 			for (j = 0; j < r->sc[i].n; j++) {
-				if (r->sc[i].v[j].cls == k)
-					item(&r->sc[i], &r->sc[i].v[j],
-					     r->have_base, out);
+				const struct test_verdict *v = &r->sc[i].v[j];
+
+				if (v->cls == k && (k != CLS_NEW ||
+						    verdict_new_failure(v)))
+					item(&r->sc[i], v, r->have_base, out);
 			}
 		}
 	}

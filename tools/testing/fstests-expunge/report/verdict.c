@@ -39,6 +39,11 @@ const struct tally *verdict_failure(const struct test_verdict *v)
 	return t && t->fail ? t : NULL;
 }
 
+bool verdict_new_failure(const struct test_verdict *v)
+{
+	return v->cls == CLS_NEW && v->cand && v->cand->fail;
+}
+
 void report_hints_json(struct json_writer *w, const char *hints)
 {
 	report_lines_json(w, "hints", hints);

@@ -12,6 +12,12 @@ extern const enum cls report_columns[NR_CLS - 1];
 /* The failure a test's report shows: the run's, else the baseline's. */
 const struct tally *verdict_failure(const struct test_verdict *v);
 
+/*
+ * A new test that failed (in a section the baseline did not run): the
+ * reports that only name new tests tell it in full.
+ */
+bool verdict_new_failure(const struct test_verdict *v);
+
 /* "2/4 failed", "passed", "not run": the attempts of one side. */
 void attempts_describe(const struct tally *t, struct strbuf *sb);
 

@@ -108,7 +108,7 @@ TEST_F(crash, json_class_and_totals_say_crash)
 
 	EXPECT_EQ(1, r.status);
 	EXPECT_STREQ("generic/005 generic/010", jsonq(r.out, JSON_CRASHES));
-	EXPECT_STREQ("2 0 3", jsonq(r.out, JSON_TOTALS));
+	EXPECT_STREQ("2 0 4", jsonq(r.out, JSON_TOTALS));
 	proc_out_free(&r);
 }
 

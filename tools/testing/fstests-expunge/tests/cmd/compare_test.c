@@ -396,22 +396,136 @@ TEST(map_compares_differently_named_sections)
 	proc_out_free(&r);
 }
 
-TEST(a_section_on_one_side_only_is_new_or_missing_as_a_whole)
+/* How often needle is in hay */
+static int count_of(const char *hay, const char *needle)
 {
+	int n = 0;
+
+	for (; hay && (hay = strstr(hay, needle)); hay += strlen(needle))
+		n++;
+	return n;
+}
+
+#define RUN3		CMP "/runs/run3-loop "
+#define RUN3_EXT4	RUN("run3-loop/ext4_4k")
+
+TEST(a_section_on_one_side_only_is_one_note_in_every_format)
+{
+	static const char *const fmts[] = { "text", "ktap", "email", "html" };
+	const char *in_base = "not run in the baseline: xfs_crc";
+	const char *in_run = "not run in this run: xfs_crc";
 	struct proc_out r = cmp(EMPTY_DATA "--baseline " RUN("run1-ext4/ext4_4k")
-				CMP "/runs/run3-loop");
-	struct proc_out back = cmp(EMPTY_DATA "--baseline " CMP "/runs/run3-loop "
+				RUN3);
+	struct proc_out back = cmp(EMPTY_DATA "--format json --baseline " RUN3
 				   RUN("run1-ext4/ext4_4k"));
+	struct jval *j = json_parse(back.out);
+	size_t i;
 
-	const char *all = "  xfs_crc: all 5 tests (the section is not in ";
-	const char *seven = "  xfs_crc: all 7 tests (the section is not in ";
+	/* run3's xfs_crc: 5 tests passed, none of them "new" */
+	EXPECT_EQ(0, r.status);
+	EXPECT_EQ(1, count_of(r.out, in_base));
+	EXPECT_EQ(NULL, strstr(r.out, "all 5 tests"));
+	EXPECT_EQ(NULL, strstr(r.out, "New (not in the baseline)"));
+	EXPECT_NE(NULL, strstr(r.out, "\nxfs_crc                  7     0 "));
+	/* the baseline's xfs_crc: one note, no section, no missing test */
+	ASSERT_NE(NULL, j);
+	EXPECT_STREQ(in_run, json_str_at(j, "notes/0"));
+	EXPECT_STREQ("xfs_crc", json_str_at(j, "not_in_run/0"));
+	EXPECT_EQ(NULL, json_at(j, "not_in_run/1"));
+	EXPECT_EQ(NULL, json_at(j, "not_in_baseline/0"));
+	EXPECT_STREQ("ext4_4k", json_str_at(j, "sections/0/section"));
+	EXPECT_EQ(NULL, json_at(j, "sections/1"));
+	EXPECT_EQ(json_num_at(j, "sections/0/counts/missing"),
+		  json_num_at(j, "totals/missing"));
+	json_free(j);
+	/* said once in every report that carries notes */
+	for (i = 0; i < ARRAY_SIZE(fmts); i++) {
+		char *a = args2(EMPTY_DATA "--format %s --baseline %s %s",
+				fmts[i], RUN3, RUN("run1-ext4/ext4_4k"));
+		char *b = args2(EMPTY_DATA "--format %s --baseline %s %s",
+				fmts[i], RUN("run1-ext4/ext4_4k"), RUN3);
+		struct proc_out x = cmp(a), y = cmp(b);
 
-	/* run3 has xfs_crc too: 7 tests, 2 of them not run; all 7 missing */
-	EXPECT_EQ(0, strncmp(strstr(r.out, all) + strlen(all), "the baseline)\n", 14));
-	EXPECT_EQ(0, strncmp(strstr(back.out, seven) + strlen(seven), "this run)\n", 10));
-	EXPECT_NE(NULL, strstr(back.out, "\nxfs_crc                  0 "));
+		EXPECT_EQ(1, count_of(x.out, in_run)) TH_LOG("%s", fmts[i]);
+		EXPECT_EQ(1, count_of(y.out, in_base)) TH_LOG("%s", fmts[i]);
+		EXPECT_EQ(0, count_of(x.out, "all 5 tests")) TH_LOG("%s", fmts[i]);
+		proc_out_free(&x);
+		proc_out_free(&y);
+		free(a);
+		free(b);
+	}
 	proc_out_free(&r);
 	proc_out_free(&back);
+}
+
+TEST(a_section_not_in_this_run_cannot_tell_under_bisect_only)
+{
+	struct proc_out lost = cmp(EMPTY_DATA "--baseline " RUN3 RUN3_EXT4);
+	struct proc_out lost_b = cmp(EMPTY_DATA "--bisect --baseline " RUN3
+				     RUN3_EXT4);
+	struct proc_out more = cmp(EMPTY_DATA "--bisect --baseline " RUN3_EXT4
+				   RUN3);
+
+	/* tests of the baseline not run here: never "good" */
+	EXPECT_EQ(0, lost.status);
+	EXPECT_EQ(125, lost_b.status);
+	/* a section only this run has takes nothing away */
+	EXPECT_EQ(0, more.status);
+	proc_out_free(&lost);
+	proc_out_free(&lost_b);
+	proc_out_free(&more);
+}
+
+#define OLD_LAYOUT	SRCDIR "/tests/fixtures/kdevops-archive/old-unpacked "
+
+TEST(a_failure_of_a_section_the_baseline_did_not_run_is_new_not_a_regression)
+{
+	const char *args = DATA "--baseline " CMP "/kdevops/20231218 " OLD_LAYOUT;
+	char *json = args2("--format json %s", args);
+	char *ktap = args2("--format ktap %s", args);
+	struct proc_out t = cmp(args), j = cmp(json), k = cmp(ktap);
+	struct jval *jv = json_parse(j.out);
+	const struct jval *sec, *rec;
+
+	EXPECT_EQ(0, t.status);
+	EXPECT_EQ(0, j.status);
+	ASSERT_NE(NULL, jv);
+	EXPECT_EQ(0, json_num_at(jv, "totals/regression"));
+	EXPECT_EQ(3, json_num_at(jv, "totals/new"));
+	sec = json_find(json_at(jv, "sections"), "section", "xfs_reflink_4k");
+	rec = json_find(json_at(sec, "results"), "test", "generic/095");
+	ASSERT_NE(NULL, rec);
+	EXPECT_STREQ("new", json_str_at(rec, "class"));
+	EXPECT_EQ(1, json_num_at(rec, "failed"));
+	EXPECT_STREQ("not explained by the data; the baseline did not run its section",
+		     json_str_at(rec, "note"));
+	/* its failure told in full; the passes of the section not listed */
+	EXPECT_NE(NULL, strstr(t.out, "New (not in the baseline) (3):\n"
+			       "  xfs_reflink_1024 generic/741: failed; not explained"));
+	EXPECT_NE(NULL, strstr(t.out, "      +fio: first I/O failed."));
+	/* KTAP: it failed, and no entry explains it */
+	EXPECT_NE(NULL, strstr(k.out, "\n    not ok 94 generic/095 # new: "));
+	EXPECT_NE(NULL, strstr(k.out, "\nnot ok 2 xfs_reflink_4k\n"));
+	json_free(jv);
+	proc_out_free(&t);
+	proc_out_free(&j);
+	proc_out_free(&k);
+	free(json);
+	free(ktap);
+}
+
+#define SHARED_NOTE \
+	"xfs_reflink_1024, xfs_reflink_4k: undecided, no config of 6.9.0-rc6+: generic/002"
+
+TEST(a_note_several_sections_share_is_said_once)
+{
+	struct proc_out r = cmp(DATA "--baseline " CMP "/kdevops/20231218 " OLD_LAYOUT);
+	const char *note = SHARED_NOTE " fail not applied";
+
+	EXPECT_EQ(1, count_of(r.out, note));
+	EXPECT_EQ(1, count_of(r.err, note));
+	EXPECT_EQ(1, count_of(r.out, ": undecided, "));
+	proc_out_free(&r);
 }
 
 TEST(directories_are_searched_and_kernel_chooses_the_data)
@@ -632,12 +746,13 @@ TEST(a_test_absent_from_the_run_is_missing_even_if_not_run_before)
 	struct proc_out r = cmp(args), b = cmp(bis);
 	char *c;
 
-	/* a test and a whole section not in this run: missing, not "not run" */
+	/* a test not in this run: missing, not "not run" */
 	c = class_of(r.out, "s", "generic/100");
 	EXPECT_STREQ("missing", c);
 	free(c);
-	c = class_of(r.out, "t", "generic/100");
-	EXPECT_STREQ("missing", c);
+	/* a whole section not in this run: one note */
+	c = jsonq(r.out, ".not_in_run[]");
+	EXPECT_STREQ("t", c);
 	free(c);
 	EXPECT_EQ(125, b.status);
 	proc_out_free(&r);
@@ -820,7 +935,7 @@ TEST(json_gives_the_explaining_entry_as_fields_and_a_version)
 
 	EXPECT_EQ(0, r.status);
 	v = jsonq(r.out, ".version");
-	EXPECT_STREQ("3", v);
+	EXPECT_STREQ("4", v);
 	free(v);
 	v = jsonq(r.out, ".sections[0].results[] | select(.test == \"generic/537\") | .entry | "
 	       FIELDS(".file, .line, .kind, .retries, .since, .fixed, .bug, .reason"));
