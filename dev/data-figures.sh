@@ -4,7 +4,8 @@
 # (issue 29), measured here and nowhere else: entry line lengths, the
 # share of provenance, stock and missing reasons, fail/flaky lines whose
 # reason says the machine went down, fixed=/fixed-by= counts (whole
-# keys, not substrings), and with FEXP what lint says.
+# keys, not substrings), and with FEXP what lint says and how many
+# lines it says are covered.
 #
 # Over DATA/*.expunge, eol/ aside, unless said otherwise. An entry line
 # is a line that is neither blank nor a comment. Its reason is what
@@ -157,4 +158,8 @@ for d in down:
     print("  " + d)
 EOF
 [ -n "$fexp" ] || exit 0
-"$fexp" check --data "$data" 2>&1 | tail -n 1 | sed 's/^/lint: /'
+lint=$("$fexp" check --data "$data" 2>&1)
+echo "$lint" | tail -n 1 | sed 's/^/lint: /'
+# covered lines: deleting one changes no selection (check's two rules)
+echo "covered lines (lint, all files): $(echo "$lint" |
+	grep -c ': warning: [^ ]*: \(covered by \|[^ ]* covers this \)')"

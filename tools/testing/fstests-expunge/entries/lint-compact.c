@@ -11,6 +11,7 @@
 #include "entries/compact.h"
 #include "entries/data-dir.h"
 #include "entries/lint-compact.h"
+#include "entries/lint-covered.h"
 
 /* The entries of ds read from file (the same name pointer), into sub */
 static void entries_of(const struct dataset *ds, const char *file,
@@ -60,6 +61,19 @@ static void add_sections(struct strbuf *sb, char *const *s)
 		sb_printf(sb, "%s%s", sb->len ? "," : "", *s);
 }
 
+/* Mark e, a copy of an entry of ds, as gone */
+static void mark_gone(const struct dataset *ds, const struct entry *e,
+		      bool *gone)
+{
+	size_t i;
+
+	for (i = 0; i < ds->n; i++) {
+		if (ds->entries[i].file == e->file &&
+		    ds->entries[i].line == e->line)
+			gone[i] = true;
+	}
+}
+
 static void say(const struct compact_step *s, const struct entry *e,
 		const struct entry *o, struct diag *d)
 {
@@ -107,7 +121,8 @@ static const struct entry *hand_cover(const struct dataset *sub,
 }
 
 /* Hand-written lines compaction keeps, though another line covers them */
-static void lint_hand(const struct dataset *sub, const struct dataset *global,
+static void lint_hand(const struct dataset *ds, const struct dataset *sub,
+		      const struct dataset *global, bool *gone,
 		      struct diag *d)
 {
 	const struct entry *o;
@@ -116,6 +131,8 @@ static void lint_hand(const struct dataset *sub, const struct dataset *global,
 	for (a = 0; a < sub->n; a++) {
 		o = entry_hand(&sub->entries[a]) ?
 		    hand_cover(sub, global, a) : NULL;
+		if (o)
+			mark_gone(ds, &sub->entries[a], gone);
 		if (o)
 			diag_add(d, false, sub->entries[a].file,
 				 sub->entries[a].line,
@@ -126,7 +143,7 @@ static void lint_hand(const struct dataset *sub, const struct dataset *global,
 
 /* The steps of one file, said at its lines */
 static void lint_file(const struct dataset *ds, const char *file,
-		      struct diag *d)
+		      bool *gone, struct diag *d)
 {
 	const char *gname = global_of(ds, file);
 	struct dataset sub, global = { 0 };
@@ -137,11 +154,14 @@ static void lint_file(const struct dataset *ds, const char *file,
 	if (gname)
 		entries_of(ds, gname, &global);
 	compact_plan(&sub, gname ? &global : NULL, &steps, &n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		say(&steps[i], &sub.entries[steps[i].entry],
 		    steps[i].global ? &global.entries[steps[i].other] :
 		    &sub.entries[steps[i].other], d);
-	lint_hand(&sub, &global, d);
+		if (!steps[i].merge)
+			mark_gone(ds, &sub.entries[steps[i].entry], gone);
+	}
+	lint_hand(ds, &sub, &global, gone, d);
 	free(steps);
 	free(sub.entries);
 	free(global.entries);
@@ -149,8 +169,12 @@ static void lint_file(const struct dataset *ds, const char *file,
 
 void lint_compact(const struct dataset *ds, struct diag *d)
 {
+	bool *gone = xcalloc(ds->n + 1, sizeof(*gone));
 	size_t i;
 
 	for (i = 0; i < ds->files.n; i++)
-		lint_file(ds, ds->files.v[i], d);
+		lint_file(ds, ds->files.v[i], gone, d);
+	/* what no one line covers, but the lines the tool reads with it */
+	lint_covered(ds, gone, d);
+	free(gone);
 }

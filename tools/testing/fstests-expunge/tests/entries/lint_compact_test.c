@@ -39,6 +39,7 @@ static const char xfs_text[] =
 	"generic/10 expunge section=b " KD " # r\n"
 	"generic/11 fail " KD " # r\n"
 	"generic/11 expunge section=a " KD " # r\n"
+	/* 14, 15: no compaction, but 15 covers 14 (lint_covered_test.c) */
 	"generic/12 fail section=a,b " KD " # r\n"
 	"generic/12 fail section=!c " KD " # r\n"
 	"generic/13 fail env=fast " KD " # r\n"
@@ -57,6 +58,7 @@ TEST(each_rule_on_its_line)
 		"d/xfs.expunge:5: warning: generic/3: global.expunge:1 covers this line",
 		"d/xfs.expunge:9: warning: generic/5: differs from xfs.expunge:8 only in a kernel range that meets its own",
 		"d/xfs.expunge:6: warning: generic/4: xfs.expunge:7 covers this hand-written line, which changes nothing: delete it, or carry its facts into that line",
+		"d/xfs.expunge:14: warning: generic/12: covered by xfs.expunge:15",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
