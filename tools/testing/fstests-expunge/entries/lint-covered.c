@@ -210,11 +210,15 @@ static bool same_words(char *const *a, char *const *b)
 /*
  * Can b stand in for a where the points do not tell them apart: the
  * same test, no "if" or fstests fix that a lacks. A fixed-by= of b is
- * taken as its fixed= (the version lists decide without --srctree).
+ * taken as its fixed= (the version lists decide without --srctree); one
+ * without fixed= ends b where the version lists cannot tell: b covers
+ * only lines with the same fix.
  */
 static bool may_cover(const struct entry *b, const struct entry *a)
 {
 	if (strcmp(a->test, b->test) || b->kind > a->kind)
+		return false;
+	if (b->fixed_by && !b->has_fixed && !same_words(a->fixed_by, b->fixed_by))
 		return false;
 	if (b->cond && !str_same(a->cond, b->cond))
 		return false;
@@ -322,6 +326,24 @@ static void say(const struct entry *a, const struct entry **cand, size_t n,
 		 a->test, k ? by.buf : "nothing", k > 1 ? "one of them does" :
 		 "that line does", k > 1 ? "them" : "it");
 	sb_free(&by);
+}
+
+bool entries_cover(const struct dataset *ds, const struct entry *a,
+		   const char *fs)
+{
+	const struct entry **cand = xcalloc(ds->n + 1, sizeof(*cand));
+	bool *used = xcalloc(ds->n + 1, sizeof(*used));
+	size_t i, n = 0;
+	bool ret;
+
+	for (i = 0; i < ds->n; i++) {
+		if (&ds->entries[i] != a && may_cover(&ds->entries[i], a))
+			cand[n++] = &ds->entries[i];
+	}
+	ret = n && covered(a, cand, n, fs, used);
+	free(cand);
+	free(used);
+	return ret;
 }
 
 void lint_covered(const struct dataset *ds, bool *gone, struct diag *d)

@@ -20,4 +20,12 @@
  */
 void lint_covered(const struct dataset *ds, bool *gone, struct diag *d);
 
+/*
+ * Do the entries of ds (the lines read with a, for filesystem fs: its
+ * section names) cover a together, by the same rule? a may be one of
+ * them or not.
+ */
+bool entries_cover(const struct dataset *ds, const struct entry *a,
+		   const char *fs);
+
 #endif

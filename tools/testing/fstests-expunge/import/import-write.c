@@ -11,6 +11,7 @@
 
 #include "entries/data-dir.h"
 #include "entries/data-write.h"
+#include "entries/lint-covered.h"
 #include "import/import.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
@@ -86,8 +87,11 @@ struct target {
 	const char *fs;
 	char *path;		/* DIR/FS.expunge */
 	char *eol;		/* DIR/eol/FS.expunge */
+	char *global, *eol_global;	/* and the two global files */
 	struct import_line **fresh;	/* the facts not there yet */
 	size_t nfresh, there;
+	size_t covered;		/* not there, but what they select is */
+	bool user;		/* a user's own list: its block is whole */
 	bool skip;		/* no data file of that name: not written */
 };
 
@@ -159,21 +163,92 @@ static int read_there(const struct target *tg, struct import_there *there)
 	return ret ? ret : add_there(there, tg->eol);
 }
 
+static bool from_user(const struct entry *e)
+{
+	char *const *o;
+
+	for (o = e->from; o && *o; o++) {
+		if (str_starts(*o, "user:"))
+			return true;
+	}
+	return false;
+}
+
+static void load_there(struct dataset *ds, const char *path, struct diag *d)
+{
+	if (!access(path, F_OK))
+		data_load_file(ds, path, d);
+}
+
+/*
+ * The lines the tool reads with tg's data file, those there, into all;
+ * into ds those of them that may cover an upstream fact: not a user's
+ * own lines, whose block is refreshed or dropped alone (ds's entries
+ * are all's, ds->entries alone is to be freed).
+ */
+static void read_with(const struct target *tg, struct dataset *all,
+		      struct dataset *ds)
+{
+	struct diag d = { 0 };
+	size_t i;
+
+	load_there(all, tg->path, &d);
+	load_there(all, tg->eol, &d);
+	/* global.expunge's own import: each file once */
+	if (strcmp(tg->global, tg->path)) {
+		load_there(all, tg->global, &d);
+		load_there(all, tg->eol_global, &d);
+	}
+	diag_free(&d);
+	memset(ds, 0, sizeof(*ds));
+	ds->entries = xcalloc(all->n + 1, sizeof(*ds->entries));
+	for (i = 0; i < all->n; i++) {
+		if (!from_user(&all->entries[i]))
+			ds->entries[ds->n++] = all->entries[i];
+	}
+}
+
+/*
+ * Does what line selects hold there already: do the lines read with
+ * tg's data file cover it together (check's rule), so that adding it
+ * would change no selection?
+ */
+static bool covered_there(const struct target *tg, const struct dataset *ds,
+			  const char *line)
+{
+	struct dataset one = { 0 };
+	struct diag d = { 0 };
+	bool ret;
+
+	data_parse(&one, "import", line, strlen(line), &d);
+	ret = one.n == 1 && entries_cover(ds, &one.entries[0], tg->fs);
+	diag_free(&d);
+	dataset_free(&one);
+	return ret;
+}
+
 /* The facts of v not in tg's data files: tg->fresh */
 static int sort_out(struct target *tg, struct import_line **v, size_t n)
 {
 	struct import_there there = { 0 };
+	struct dataset all = { 0 }, with;
 	int ret = read_there(tg, &there);
 	size_t i;
 
+	read_with(tg, &all, &with);
 	tg->fresh = xcalloc(n + 1, sizeof(*tg->fresh));
 	tg->nfresh = 0;
 	for (i = 0; i < n && !ret; i++) {
-		if (!import_there_has(&there, v[i]->text))
+		if (import_there_has(&there, v[i]->text))
+			tg->there++;
+		else if (!tg->user && covered_there(tg, &with, v[i]->text))
+			tg->covered++;
+		else
 			tg->fresh[tg->nfresh++] = v[i];
 	}
-	tg->there = n - tg->nfresh;
 	import_there_free(&there);
+	free(with.entries);
+	dataset_free(&all);
 	return ret;
 }
 
@@ -239,7 +314,7 @@ static void say_counts(const struct target *tg)
 
 	if (tg->skip) {
 		fprintf(stderr, "%s: not written, no such file (--fs %s makes it): %zu lines\n",
-			tg->path, tg->fs, tg->nfresh + tg->there);
+			tg->path, tg->fs, tg->nfresh + tg->there + tg->covered);
 		return;
 	}
 	if (tg->nfresh)
@@ -248,22 +323,26 @@ static void say_counts(const struct target *tg)
 		added += import_there_has(&there, tg->fresh[i]->text);
 	fprintf(stderr, "%s: %zu added, %zu already there", tg->path, added,
 		tg->there);
-	if (added < tg->nfresh)
+	if (added < tg->nfresh + tg->covered)
 		fprintf(stderr, ", %zu not written: what they select is there already",
-			tg->nfresh - added);
+			tg->nfresh - added + tg->covered);
 	fputc('\n', stderr);
 	import_there_free(&there);
 }
 
 /* The facts v[0..n) of one data file sorted out into tg: 0, or 2 */
-static int target_of(const struct datadir *dd, bool first,
+static int target_of(const struct datadir *dd, bool first, bool user,
 		     struct import_line **v, size_t n,
 		     const struct strlist *named, struct target *tg)
 {
 	memset(tg, 0, sizeof(*tg));
 	tg->fs = v[0]->fs;
+	tg->user = user;
 	tg->path = xasprintf("%s/%s.expunge", dd->dir, tg->fs);
 	tg->eol = xasprintf("%s/%s/%s.expunge", dd->dir, EOL_DIR, tg->fs);
+	tg->global = xasprintf("%s/%s.expunge", dd->dir, GLOBAL_DATA);
+	tg->eol_global = xasprintf("%s/%s/%s.expunge", dd->dir, EOL_DIR,
+				   GLOBAL_DATA);
 	tg->skip = !wanted(tg, first, named);
 	return sort_out(tg, v, n);
 }
@@ -275,6 +354,8 @@ static void targets_free(struct target *tg, size_t n)
 	for (i = 0; i < n; i++) {
 		free(tg[i].path);
 		free(tg[i].eol);
+		free(tg[i].global);
+		free(tg[i].eol_global);
 		free(tg[i].fresh);
 	}
 	free(tg);
@@ -333,7 +414,8 @@ static int write_data(const char *data, const char *source,
 	for (i = 0; i < n && !ret; i = j) {
 		for (j = i; j < n && !strcmp(v[j]->fs, v[i]->fs); j++)
 			;
-		ret = target_of(&dd, first, v + i, j - i, named,
+		ret = target_of(&dd, first, str_starts(source, "user:"),
+				v + i, j - i, named,
 				array_push(&tg, &nt, &alloc, sizeof(*tg)));
 	}
 	if (!ret)

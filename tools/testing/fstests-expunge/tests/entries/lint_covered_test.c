@@ -20,7 +20,9 @@ static const char global_text[] =
 	"generic/20 fail test-fixed-by=9caf3ee0 " KD " # r\n"
 	/* 3, 4: each switch apart */
 	"generic/21 expunge env=!large-disk " KD " # r\n"
-	"generic/21 expunge env=fast " KD " # r\n";
+	"generic/21 expunge env=fast " KD " # r\n"
+	/* 5: a fix without fixed=: where it ends only --srctree can tell */
+	"generic/36 fail fixed-by=0123456789ab " KD " # r\n";
 
 /* Versions in another order: the same to the tool, not to compaction */
 #define V1	"since=6.1.10,6.2-rc1 "
@@ -57,7 +59,8 @@ static const char xfs_text[] =
 	"generic/20 fail section=a " KD " # r\n"		/* 21 */
 	"generic/21 fail " KD " # r\n"			/* 22 */
 	"generic/35 fail since=5.10.105 " KD " # r\n"	/* 23 */
-	"generic/35 fail since=5.15 " KD " # r\n";
+	"generic/35 fail since=5.15 " KD " # r\n"
+	"generic/36 fail since=5.10.105 " KD " # r\n";	/* 25 */
 
 /* eol/: read with xfs.expunge, and its lines so covered */
 static const char eol_text[] =

@@ -224,4 +224,31 @@ TEST_F(tmp, no_file_is_started_unless_named)
 	free(got);
 }
 
+/*
+ * A fact the lines read with the file cover together (check's rule for
+ * covered lines: the global line applies wherever it would) is not
+ * written, though no line names its list: adding it would change no
+ * selection, and check would say to delete it again.
+ */
+TEST_F(tmp, a_fact_the_data_covers_together_is_not_written)
+{
+	static const char xfs[] = HEAD CURATED_475 CURATED_100;
+	struct proc_out r;
+	char *got;
+
+	lists(self->dir);
+	put(self->dir, "bld/" FS "xfs/cfg/1k.exclude", "xfs/100\ngeneric/373\n");
+	put(self->dir, "data/global.expunge", HEAD GLOBAL
+	    "generic/373  expunge  fixed=5.18 fixed-by=9f5710bbfd30 from=hand  # r\n"
+	    "generic/373  expunge  since=5.18 from=hand  # r\n");
+	put(self->dir, "data/xfs.expunge", xfs);
+	got = reimport(self->dir, NULL, &r);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ(xfs, got);
+	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 0 added, 2 already there, 1 not written"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	free(got);
+}
+
 TEST_HARNESS_MAIN
