@@ -34,7 +34,8 @@ int do_view(int argc, char **argv);
 #define OPT_ENV(ko) \
 	OPT_STRLIST(0, "env", &(ko)->env, "NAME", \
 		    "an environment switch of the data (repeat for more):\n" \
-		    "large-disk, fast, gce (see data-format.rst)")
+		    "large-disk, fast, gce; !NAME states one off\n" \
+		    "(see data-format.rst)")
 
 /*
  * The options naming the kernel and the data, the same in every command

@@ -236,6 +236,11 @@ bool env_defined(const char *name)
 	return false;
 }
 
+const char *env_switch(size_t i)
+{
+	return i < ARRAY_SIZE(switches) ? switches[i] : NULL;
+}
+
 static bool stated_has(char *const *stated, const char *name)
 {
 	for (; stated && *stated; stated++) {

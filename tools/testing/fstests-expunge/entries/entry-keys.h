@@ -7,6 +7,7 @@
 #define FEXP_ENTRY_KEYS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* cause=: what is at fault */
 enum entry_cause {
@@ -66,6 +67,8 @@ bool rate_valid(const char *s, bool *below_one);
 const char *env_name_check(const char *name, bool negation);
 /* Is name one of the switches data-format.rst defines? */
 bool env_defined(const char *name);
+/* The i-th switch data-format.rst defines, or NULL past the last */
+const char *env_switch(size_t i);
 
 /*
  * Do env= names (NULL-terminated, "!NAME" for "unless NAME") hold when

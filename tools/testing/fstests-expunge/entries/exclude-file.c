@@ -177,6 +177,7 @@ void exclude_list(const struct kdata *kd, const struct datadir *dd,
 		comment(out, kd->note);
 	kdata_say_section(kd, section, out);
 	kdata_say_undecided(kd, section, out);
+	env_say_switches(kd, section, xo->run_known, xo->env, out);
 	n = exclude_section_only(kd, section);
 	if (n) {
 		sb_printf(&text, "%zu %s: give --section", n, SECTION_ONLY);

@@ -3,6 +3,7 @@
 #ifndef FEXP_EXCLUDE_FILE_H
 #define FEXP_EXCLUDE_FILE_H
 
+#include "entries/env-switch.h"
 #include "entries/for-kernel.h"
 #include "fstests/tree.h"
 
@@ -14,13 +15,16 @@ struct exclude_opts {
 	const struct fstests_tree *tree;
 	/* group entries that could not be expanded are added here */
 	struct strlist *unexpanded;
+	/* a switch run decided from the machine, or NULL */
+	const struct env_decision *env;
 };
 
 /*
  * The exclude file for section (NULL: none) of the kernel and data in kd
  * (from dd), appended to out: a header (saying what was left out for want
- * of a section), then one test a line with a comment saying why, then
- * (explain) every entry with what became of it. A group entry gives the
+ * of a section, and by the state of which environment switch), then one
+ * test a line with a comment saying why, then (explain) every entry with
+ * what became of it. A group entry gives the
  * group's tests from xo->tree; without a tree it stays a comment.
  */
 void exclude_list(const struct kdata *kd, const struct datadir *dd,

@@ -18,6 +18,16 @@ void kdata_init(struct kdata_cache *kc, const struct kernel_opts *o)
 	kc->config_given = o->config || o->build_dir;
 }
 
+/* Is a switch stated both NAME and !NAME? */
+static bool env_stated_both(const struct strlist *env, const char *name)
+{
+	char *off = xasprintf("!%s", name);
+	bool both = *name != '!' && strlist_has(env, off);
+
+	free(off);
+	return both;
+}
+
 /* The --env switches must be ones the data defines */
 static int check_env(const struct kernel_opts *o, char **err)
 {
@@ -25,9 +35,14 @@ static int check_env(const struct kernel_opts *o, char **err)
 	size_t i;
 
 	for (i = 0; i < o->env.n; i++) {
-		why = env_name_check(o->env.v[i], false);
-		if (!why && !env_defined(o->env.v[i]))
+		const char *name = o->env.v[i];
+
+		/* "!NAME": stated off, whatever run would decide */
+		why = env_name_check(name, true);
+		if (!why && !env_defined(name + (*name == '!')))
 			why = "no such switch (known: " ENV_SWITCHES ")";
+		if (!why && env_stated_both(&o->env, name))
+			why = "stated both on and off";
 		if (why) {
 			*err = xasprintf("--env %s: %s", o->env.v[i], why);
 			return -1;

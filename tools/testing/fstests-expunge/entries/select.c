@@ -373,6 +373,12 @@ static void describe_env(struct strbuf *why, char *const *stated)
 	add_list(why, stated);
 }
 
+/* The --env switches stated: the selector's own, else the kernel's */
+static char *const *stated_env(const struct selector *s)
+{
+	return s->env ? s->env : s->k->opts.env.v;
+}
+
 /* fixed-by=, the fstests fix, env=, if: APPLIES or which ended it */
 static enum verdict check_retired(const struct selector *s, size_t i,
 				  struct strbuf *why)
@@ -388,12 +394,12 @@ static enum verdict check_retired(const struct selector *s, size_t i,
 					    e->test_fixed, why);
 		return NOT_TEST_FIXED;
 	}
-	if (e->env && !env_holds(e->env, s->k->opts.env.v)) {
+	if (e->env && !env_holds(e->env, stated_env(s))) {
 		if (why) {
 			sb_puts(why, "env=");
 			add_list(why, e->env);
 			sb_puts(why, " does not hold (");
-			describe_env(why, s->k->opts.env.v);
+			describe_env(why, stated_env(s));
 			sb_puts(why, ")");
 		}
 		return NOT_ENV;
@@ -426,7 +432,7 @@ static void explain_applies(const struct selector *s, size_t i,
 		sb_puts(why, "; env=");
 		add_list(why, e->env);
 		sb_puts(why, " holds (");
-		describe_env(why, s->k->opts.env.v);
+		describe_env(why, stated_env(s));
 		sb_puts(why, ")");
 	}
 	if (e->cond && s->cond[i] == '?')

@@ -43,6 +43,11 @@ struct selector {
 	struct gitfix *git;	/* k->srctree's history, if a git tree */
 	/* the fstests tree (set before selector_init), or NULL */
 	const struct fstests_rev *fstests;
+	/*
+	 * The --env switches stated, when not k->opts.env's: a copy of the
+	 * selector with other switches tells what they would change.
+	 */
+	char *const *env;
 };
 
 /*

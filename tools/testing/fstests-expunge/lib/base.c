@@ -47,6 +47,15 @@ void pr_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void pr_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("note: ", fmt, ap);
+	va_end(ap);
+}
+
 int oom_exit_status = EXIT_PROBLEM;
 static bool bisecting;
 

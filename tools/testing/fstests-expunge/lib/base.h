@@ -39,6 +39,8 @@ __noreturn void oom(void);
 
 __printf(1, 2) void pr_err(const char *fmt, ...);
 __printf(1, 2) void pr_warn(const char *fmt, ...);
+/* What the user should know, though nothing is wrong: "note: ..." */
+__printf(1, 2) void pr_note(const char *fmt, ...);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
