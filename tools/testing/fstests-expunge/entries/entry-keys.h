@@ -71,6 +71,15 @@ bool env_defined(const char *name);
 const char *env_switch(size_t i);
 
 /*
+ * large-disk holds on a scratch device of this many GiB or more: the
+ * most its tests ask for is 10 GiB free on the scratch filesystem
+ * (_require_fs_space 10485760, KiB, in fstests' generic/038, generic/048
+ * and xfs/167); the others make filesystems of 1 to 5 GiB on it
+ * (_scratch_mkfs_sized). data-format.rst says the same.
+ */
+#define LARGE_DISK_GIB	10
+
+/*
  * Do env= names (NULL-terminated, "!NAME" for "unless NAME") hold when
  * the user stated the switches in stated (NULL-terminated, or NULL)?
  * True when a positive name is stated (or there is none) and no

@@ -85,6 +85,9 @@ static void say_flip(struct strbuf *sb, const char *name, bool on)
 		return;
 	}
 	sb_printf(sb, "to run them: --env %s", name);
+	if (!strcmp(name, "large-disk"))
+		sb_printf(sb, ", or run with a scratch device of %d GiB or more (run measures it)",
+			  LARGE_DISK_GIB);
 }
 
 static void say_one(const struct kdata *kd, const char *section,

@@ -138,12 +138,16 @@ static void add_devs(const char *val, struct strlist *devs)
 	free(copy);
 }
 
-int fstests_config_devices(const char *config, const char *section,
-			   struct strlist *devs, char **err)
+/*
+ * vals[]: the values of dev_vars for section, from the environment and
+ * the config; 0, or -1 with *err.
+ */
+static int read_vals(const char *config, const char *section, char **vals,
+		     char **err)
 {
-	char *vals[NVARS] = { 0 }, *buf = NULL;
 	struct strbuf names = { 0 };
 	bool found = true;
+	char *buf = NULL;
 	size_t len, i;
 	int ret = -1;
 
@@ -161,14 +165,46 @@ int fstests_config_devices(const char *config, const char *section,
 				 config, section, names.buf);
 		goto out;
 	}
-	for (i = 0; i < NVARS; i++)
-		if (vals[i])
-			add_devs(vals[i], devs);
 	ret = 0;
 out:
-	for (i = 0; i < NVARS; i++)
-		free(vals[i]);
 	free(buf);
 	sb_free(&names);
+	return ret;
+}
+
+static void free_vals(char **vals)
+{
+	size_t i;
+
+	for (i = 0; i < NVARS; i++)
+		free(vals[i]);
+}
+
+int fstests_config_devices(const char *config, const char *section,
+			   struct strlist *devs, char **err)
+{
+	char *vals[NVARS] = { 0 };
+	int ret = read_vals(config, section, vals, err);
+	size_t i;
+
+	for (i = 0; !ret && i < NVARS; i++)
+		if (vals[i])
+			add_devs(vals[i], devs);
+	free_vals(vals);
+	return ret;
+}
+
+int fstests_config_scratch(const char *config, const char *section,
+			   char **dev, char **err)
+{
+	char *vals[NVARS] = { 0 }, *val = NULL;
+	int ret = read_vals(config, section, vals, err);
+	size_t i;
+
+	for (i = 0; !ret && i < NVARS; i++)
+		if (!strcmp(dev_vars[i], "SCRATCH_DEV"))
+			val = vals[i];
+	*dev = val && *val ? xstrdup(val) : NULL;
+	free_vals(vals);
 	return ret;
 }

@@ -28,4 +28,12 @@ char *fstests_config_path(const char *fstests);
 int fstests_config_devices(const char *config, const char *section,
 			   struct strlist *devs, char **err);
 
+/*
+ * The scratch device of section (SCRATCH_DEV as check would see it, from
+ * the environment and the config) into *dev (malloc'd; NULL when the
+ * section has none). 0, or -1 with *err as fstests_config_devices().
+ */
+int fstests_config_scratch(const char *config, const char *section,
+			   char **dev, char **err);
+
 #endif

@@ -20,6 +20,7 @@
 #include "run/bisect.h"
 #include "run/check-child.h"
 #include "fstests/config.h"
+#include "run/large-disk.h"
 #include "run/resume-state.h"
 #include "run/retry.h"
 #include "run/run-lock.h"
@@ -40,6 +41,7 @@ struct run_ctx {
 	struct run_locks locks;	/* RESULT_BASE and the section's devices */
 	char *fstests, *base, *exclude;
 	char *config;		/* check's config file, or NULL */
+	struct large_disk ld;	/* the switch decided from the machine */
 	struct strlist args;	/* for check: given, or kept for --resume */
 	bool interrupted;	/* Ctrl-C or SIGTERM */
 	bool died;		/* check was killed */
@@ -75,6 +77,7 @@ static int write_exclude(struct run_ctx *rc)
 	struct fstests_tree tree = { 0 };
 	struct exclude_opts xo = {
 		.fs = rc->o->fs, .run_known = rc->o->run_known, .tree = &tree,
+		.env = &rc->ld.dec,
 	};
 	struct strlist sections = { 0 };
 	int ret;
@@ -239,6 +242,11 @@ static int prepare(struct run_ctx *rc)
 		    run_state_recover(&rc->st, false))
 			return EXIT_USAGE;
 	}
+	/* the switches the data is selected with, run's and compare's */
+	large_disk_decide(&rc->ld, &o->k.env, rc->config, rc->fstests,
+			  o->section, !o->vm.on ? 0 : o->vm.disk_gib ?
+			  o->vm.disk_gib : VM_DISK_GIB);
+	rc->kc.opts.env = rc->ld.env;
 	rc->kd = kdata_load(&rc->kc, o->fs);
 	if (!rc->kd)
 		return EXIT_USAGE;
@@ -789,6 +797,7 @@ static int compare(struct run_ctx *rc, const char *path)
 
 	/* compare's own report: --fstests gives it no fix hints here */
 	co.k.fstests = NULL;
+	co.k.env = rc->ld.env;
 	strlist_add(&co.paths, xstrdup(path));
 	ret = report_compare(&co);
 	strlist_free(&co.paths);
@@ -831,6 +840,7 @@ static void run_ctx_free(struct run_ctx *rc)
 	free(rc->base);
 	free(rc->exclude);
 	free(rc->config);
+	large_disk_free(&rc->ld);
 }
 
 int run_fstests(const struct run_opts *o)

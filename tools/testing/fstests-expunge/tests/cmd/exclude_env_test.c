@@ -17,7 +17,7 @@ static const char data[] =
 
 /* What is said of each switch, whole: a grep finds it as the user sees it */
 static const char *const notes[] = {
-	"ext4: env switch large-disk is off (no --env large-disk: the default) leaves out 2 tests: generic/038 generic/224; to run them: --env large-disk",
+	"ext4: env switch large-disk is off (no --env large-disk: the default) leaves out 2 tests: generic/038 generic/224; to run them: --env large-disk, or run with a scratch device of 10 GiB or more (run measures it)",
 	"ext4: env switch fast is on (--env fast) leaves out 1 test: generic/013; to run them: --env '!fast'",
 };
 
