@@ -103,6 +103,12 @@ static void view_line(const struct entry *e, int w, struct strbuf *sb)
 size_t view_lines(const struct kdata *kd, const char *section,
 		  struct strbuf *sb)
 {
+	return view_lines_more(kd, section, NULL, sb);
+}
+
+size_t view_lines_more(const struct kdata *kd, const char *section,
+		       const struct view_more *more, struct strbuf *sb)
+{
 	size_t n, i, j;
 	const struct entry **v = applying(kd, section, &n);
 	int w = place_width(v, n);
@@ -116,8 +122,11 @@ size_t view_lines(const struct kdata *kd, const char *section,
 			  kind_name(v[i]->kind),
 			  v[i]->cause == CAUSE_NONE ? "not said" :
 			  cause_name(v[i]->cause), j - i, j - i == 1 ? "" : "s");
-		for (; i < j; i++)
+		for (; i < j; i++) {
 			view_line(v[i], w, sb);
+			if (more)
+				more->add(v[i], more->arg, sb);
+		}
 	}
 	free(v);
 	return n;

@@ -16,4 +16,14 @@
 size_t view_lines(const struct kdata *kd, const char *section,
 		  struct strbuf *sb);
 
+/* What a caller adds under each line shown (view --sources), indented */
+struct view_more {
+	void (*add)(const struct entry *e, void *arg, struct strbuf *sb);
+	void *arg;
+};
+
+/* view_lines(), with more->add() called after each line (more: NULL) */
+size_t view_lines_more(const struct kdata *kd, const char *section,
+		       const struct view_more *more, struct strbuf *sb);
+
 #endif

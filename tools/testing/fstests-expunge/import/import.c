@@ -22,6 +22,44 @@ void import_add_line(struct import_result *r, const char *fs, char *text,
 	l->origin = origin;
 }
 
+static bool str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+void import_listing_add(struct import_listing *l, const char *fs,
+			const char *test, const char *section,
+			const char *path, unsigned int line)
+{
+	struct import_listed *last = l->n ? &l->v[l->n - 1] : NULL, *x;
+
+	/* a line read once per version span it holds for is one line */
+	if (last && last->line == line && !strcmp(last->path, path) &&
+	    !strcmp(last->test, test) && str_eq(last->section, section) &&
+	    !strcmp(last->fs, fs))
+		return;
+	x = array_push(&l->v, &l->n, &l->alloc, sizeof(*x));
+	x->fs = xstrdup(fs);
+	x->test = xstrdup(test);
+	x->section = section ? xstrdup(section) : NULL;
+	x->path = xstrdup(path);
+	x->line = line;
+}
+
+void import_listing_free(struct import_listing *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].fs);
+		free(l->v[i].test);
+		free(l->v[i].section);
+		free(l->v[i].path);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
 void import_put_from(struct strbuf *sb, const struct strlist *origins)
 {
 	struct strlist put = { 0 };

@@ -22,6 +22,26 @@ struct import_skip {
 	char *why;
 };
 
+/* A test one list file of a harness names (view --sources) */
+struct import_listed {
+	char *fs;	/* the data file it goes in: "ext4", "global" */
+	char *test;
+	char *section;	/* the configuration the list is for, or NULL */
+	char *path;	/* the list in the harness's tree */
+	unsigned int line;
+};
+
+struct import_listing {
+	struct import_listed *v;
+	size_t n, alloc;
+};
+
+/* Into l: test, named by path:line for fs and section (NULL: every) */
+void import_listing_add(struct import_listing *l, const char *fs,
+			const char *test, const char *section,
+			const char *path, unsigned int line);
+void import_listing_free(struct import_listing *l);
+
 struct import_result {
 	struct import_line *lines;
 	size_t n, alloc;
@@ -36,6 +56,8 @@ struct import_result {
 	 * from=user: of each line and the block they go in.
 	 */
 	char *user;
+	/* when set, every test a list names, where, before any merging */
+	struct import_listing *listing;
 };
 
 /*

@@ -404,6 +404,17 @@ static char *user_comment(const char *text, bool *fail)
 	return t;
 }
 
+/* view --sources: the list line origin ("file:line") names test */
+static void list_origin(struct bld *b, const char *test, const char *origin)
+{
+	size_t n = strcspn(origin, ":");
+	char *path = xasprintf("%s/%.*s", BLD_FS_DIR, (int)n, origin);
+
+	import_listing_add(b->r->listing, b->fs, test, b->cfg, path,
+			   strtoul(origin + n + 1, NULL, 10));
+	free(path);
+}
+
 static void push_rec(struct bld *b, const char *test, const char *comment,
 		     char *origin, bool fail, struct span v, enum dax dax)
 {
@@ -421,6 +432,8 @@ static void push_rec(struct bld *b, const char *test, const char *comment,
 	x->dax = dax;
 	if (b->cfg)
 		strlist_add(&x->sections, xstrdup(b->cfg));
+	if (b->r->listing)
+		list_origin(b, test, origin);
 }
 
 /* The configuration's own file: IS_DAX_CONFIG is known there */

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * view --sources: the list files of xfstests-bld and kdevops behind the
+ * short from= origins of the data lines, from copies of their real lists
+ * (tests/fixtures/sources/, each with a PROVENANCE.md naming its commit:
+ * 1ef4272387f9 for xfstests-bld, 4b6bbb7ffbd4 for kdevops).
+ */
+#include "git-fixture.h"
+#include "tmpdir-fixture.h"
+
+#define BLD	SRCDIR "/tests/fixtures/sources/xfstests-bld"
+#define KDEVOPS	SRCDIR "/tests/fixtures/sources/kdevops"
+
+/* Each line's origin, and what view must print under it */
+static const char *const said[] = {
+	/* 0: ext4/exclude line 25 says "generic/388" */
+	"    from bld:ext4: xfstests-bld:test-appliance/files/root/fs/ext4/exclude@1ef4272387f9, line 25\n",
+	/* 1: 6.1.72+ is a link, in the end to 6.1.0-rc6: its all.txt */
+	"    from kdevops:6.1.72+/all: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/all.txt@4b6bbb7ffbd4, line 14\n",
+	/* 2: encrypt_1k.exclude includes 1k.exclude: the line is there */
+	"    from bld:ext4/cfg: xfstests-bld:test-appliance/files/root/fs/ext4/cfg/1k.exclude@1ef4272387f9, line 23\n",
+	/* 3: a section's own list */
+	"    from kdevops:6.1.72+: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/ext4_defaults.txt@4b6bbb7ffbd4, line 2\n",
+	/* 4: no fs in the path: every filesystem's */
+	"    from kdevops:any/large-disk: kdevops:workflows/fstests/expunges/any/large-disk.txt@4b6bbb7ffbd4, line 8\n",
+	/* 5: an origin none of whose lists names the test */
+	"    from kdevops:6.1.72+/all: no list of the kdevops tree names generic/999 for these sections\n",
+	/* 6: a harness whose tree was not given */
+	"    from kdevops:6.1.72+/all: no kdevops tree given (--sources DIR)\n",
+};
+
+static void put_data(const char *dir)
+{
+	put_in_dir(dir, "global.expunge",
+		   "generic/038 expunge env=!large-disk cause=env from=kdevops:any/large-disk # needs 10 GiB\n");
+	put_in_dir(dir, "ext4.expunge",
+		   "generic/388 expunge cause=kernel from=bld:ext4,kdevops:6.1.72+/all # shutdown\n"
+		   "generic/475 fail section=1k,encrypt_1k from=bld:ext4/cfg # fsck at 1k\n"
+		   "generic/459 flaky section=ext4_defaults from=kdevops:6.1.72+ # 1/20\n"
+		   "generic/999 fail from=kdevops:6.1.72+/all,hand # in no list\n");
+}
+
+static struct proc_out run_view(const char *dir, const char *more)
+{
+	char *args = str_printf("view --data %s --release 6.1.150 --fs ext4 %s",
+				dir, more);
+	struct proc_out r;
+
+	put_data(dir);
+	r = fexp_call(args);
+	free(args);
+	return r;
+}
+
+/* The text after the data line of test in out (up to the next line) */
+static char *under(const char *out, const char *test)
+{
+	const char *p = strstr(out, test), *end;
+
+	if (!p)
+		return strdup("");
+	p = strchr(p, '\n') + 1;
+	/* the comment of a long line goes on; then the sources */
+	for (end = p; *end == ' '; end = strchr(end, '\n') + 1)
+		;
+	return strndup(p, end - p);
+}
+
+TEST_F(tmp, each_origin_gets_its_list_file_commit_and_line)
+{
+	struct proc_out r = run_view(self->dir, "--sources " BLD " --sources " KDEVOPS);
+	char *u = under(r.out, "generic/388");
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(u, said[0])) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(u, said[1])) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(under(r.out, "generic/038"), said[4]))
+		TH_LOG("%s", r.out);
+	/* hand names no list: nothing said of it */
+	u = under(r.out, "generic/999");
+	EXPECT_STREQ(said[5], strstr(u, "    from")) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+}
+
+TEST_F(tmp, list_of_a_configuration_is_the_sections_own)
+{
+	struct proc_out r = run_view(self->dir, "--section encrypt_1k --sources " BLD);
+	char *u = under(r.out, "generic/475");
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	/* 1k.exclude, once, though two configurations read it */
+	EXPECT_STREQ(said[2], strstr(u, "    from")) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	r = run_view(self->dir, "--section ext4_defaults --sources " KDEVOPS);
+	EXPECT_NE(NULL, strstr(under(r.out, "generic/459"), said[3]))
+		TH_LOG("%s", r.out);
+	/* the other section's list (ext4_advanced_features) is not named */
+	EXPECT_EQ(NULL, strstr(r.out, "advanced")) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+}
+
+TEST_F(tmp, harness_not_given_or_not_a_tree_is_said)
+{
+	struct proc_out r = run_view(self->dir, "--sources " BLD);
+
+	EXPECT_EQ(0, r.status);
+	EXPECT_NE(NULL, strstr(under(r.out, "generic/388"), said[6]))
+		TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	r = run_view(self->dir, str_printf("--sources %s", self->dir));
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, ": neither an xfstests-bld tree"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+}
+
+TEST_F(tmp, git_checkout_gives_its_own_commit)
+{
+	char *sandbox = git_sandbox(), *tree = str_printf("%s/bld", sandbox);
+	char *head, *want;
+	struct proc_out r;
+	size_t len;
+
+	ASSERT_EQ(0, shell_call("cp -r %s %s", BLD, tree));
+	ASSERT_EQ(0, shell_call("cd %s && git init -q && git add . && %s", tree,
+				"git commit -qm lists"));
+	ASSERT_EQ(0, shell_call("git -C %s rev-parse HEAD >%s/head", tree,
+				sandbox));
+	head = get_file(str_printf("%s/head", sandbox), &len);
+	ASSERT_GE(len, 12);
+	/* 12 digits, and not the PROVENANCE.md's */
+	want = str_printf("ext4/exclude@%.12s, line 25\n", head);
+	r = run_view(self->dir, str_printf("--sources %s", tree));
+	EXPECT_NE(NULL, strstr(r.out, want)) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	shell_call("rm -rf %s", sandbox);
+}
+
+TEST_HARNESS_MAIN
