@@ -4,7 +4,8 @@
 # dev/setup.sh downloads into the cache) booted under QEMU (TCG here, KVM
 # where it works) on this machine's root, with a stand-in for fstests'
 # check (tests/fake-fstests-check.sh). The guest comes up, a trivial
-# command's result comes back (uname -r in the KERNEL property), a forced
+# command's result comes back (uname -r in the KERNEL property, the
+# kernel's config where fstests looks for it), a forced
 # crash (sysrq c, generic/007) is that test's result with the kernel's
 # signature, so is a test that makes no progress in its time (a hang,
 # generic/005), the guest boots again and the run goes on (generic/010);
@@ -106,10 +107,11 @@ st=$?
 rm -rf "$tmp/fstests/fake-state"
 say "run --vm: exit $st in $(($(date +%s) - t0)) s"
 [ $st -eq 1 ] || { bad "exit $st, wanted 1 (the crash is a regression)"; cat "$tmp/run.out"; }
-python3 - "$tmp/r1/vmcheck" "$rel" <<'PY' || fails=$((fails + 1))
+kext4=$(sed -n 's/^CONFIG_EXT4_FS=//p' "$pkg/boot/config-$rel")
+python3 - "$tmp/r1/vmcheck" "$rel" "$kext4" <<'PY' || fails=$((fails + 1))
 import sys
 import xml.etree.ElementTree as ET
-d, rel = sys.argv[1], sys.argv[2]
+d, rel, kext4 = sys.argv[1], sys.argv[2], sys.argv[3]
 suite = ET.parse(d + '/result.xml').getroot()
 props = {p.get('name'): p.get('value') for p in suite.iter('property')}
 cases = {c.get('name'): c for c in suite.iter('testcase')}
@@ -133,6 +135,10 @@ f = f.find('failure') if f is not None else None
 if f is None or f.get('type') != 'crashed' or \
    'Kernel panic - not syncing: sysrq triggered crash' not in f.get('message'):
     bad.append('generic/007: not crashed with the sysrq signature')
+# fstests finds the kernel's config (KCONFIG_PATH), not the host's
+full = open(d + '/generic/001.full').read()
+if 'CONFIG_EXT4_FS=' + kext4 not in full:
+    bad.append('generic/001.full: no CONFIG_EXT4_FS=%s from KCONFIG_PATH' % kext4)
 console = open(d + '/generic/007.console').read()
 if 'sysrq triggered crash' not in console:
     bad.append('generic/007.console has no panic')

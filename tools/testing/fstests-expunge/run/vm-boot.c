@@ -97,6 +97,7 @@ static void job_text(struct boot *b, const char *nonce, struct strbuf *job,
 	sh_var(job, "FSTYP", r->fs);
 	sh_var(job, "TEST_DEV", dev);
 	sh_var(job, "CONFIG", b->vm->guest_config);
+	sh_var(job, "KCONFIG", b->vm->kconfig);
 	sh_var(job, "FSTESTS", r->fstests);
 	sh_var(job, "RESULT_BASE", r->base);
 	sb_printf(&shares, "fexp0=%s", r->fstests);

@@ -9,8 +9,8 @@
 # made again if it will not mount, then check; its exit status, and any
 # failure of the set-up, are said on the console as
 # "fstests-expunge-guest: NONCE WHAT" for run to read. The job (NONCE,
-# RELEASE, MODDIR, FSTYP, TEST_DEV, CONFIG, FSTESTS, RESULT_BASE, SHARES,
-# and check's arguments in /fexp-args) comes from /fexp-job.
+# RELEASE, MODDIR, FSTYP, TEST_DEV, CONFIG, KCONFIG, FSTESTS, RESULT_BASE,
+# SHARES, and check's arguments in /fexp-args) comes from /fexp-job.
 
 mark() {
 	echo "fstests-expunge-guest: $NONCE $*" >/dev/console
@@ -117,6 +117,8 @@ stage2() {
 	cd "$FSTESTS" || fail "no fstests tree at $FSTESTS"
 	. /run/fexp/fexp-args
 	mark up
+	# where fstests looks for the kernel's config first
+	[ -n "$KCONFIG" ] && export KCONFIG_PATH=$KCONFIG
 	HOST_OPTIONS=$CONFIG RESULT_BASE=$RESULT_BASE FSTESTS_EXPUNGE_GUEST=1 \
 		"$@" </dev/null >/dev/console 2>&1
 	mark "exit $?"

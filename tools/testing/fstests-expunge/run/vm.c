@@ -327,6 +327,40 @@ static int write_config(struct vm *vm)
 	return ret;
 }
 
+/*
+ * The kernel's config where the guest's fstests finds it (KCONFIG_PATH:
+ * the guest's /boot and /lib/modules are not the kernel's), written out
+ * from what was read, so a config built in or gzipped will do. Without
+ * one, tests that need to know it are not run, as fstests says.
+ */
+static int write_kconfig(struct vm *vm)
+{
+	const struct kconfig_file *kc;
+	struct strbuf out = { 0 };
+	const char *why;
+	size_t i;
+	int ret;
+
+	kc = kernel_config(vm->r->k, &why);
+	if (!kc)
+		return 0;
+	sb_printf(&out, "# the config of %s, from %s\n", vm->r->k->release,
+		  kc->source);
+	for (i = 0; i < kc->n; i++) {
+		if (!strcmp(kc->syms[i].value, "n"))
+			sb_printf(&out, "# CONFIG_%s is not set\n", kc->syms[i].name);
+		else
+			sb_printf(&out, "CONFIG_%s=%s\n", kc->syms[i].name,
+				  kc->syms[i].value);
+	}
+	vm->kconfig = xasprintf("%s/kernel.config", vm->r->statedir);
+	ret = write_file_atomic(vm->kconfig, out.buf, out.len);
+	if (ret)
+		pr_err("%s: %s", vm->kconfig, strerror(errno));
+	sb_free(&out);
+	return ret;
+}
+
 /* A file without a name in dir: gone when the last descriptor closes */
 static int nameless(const char *dir, unsigned long long size)
 {
@@ -401,7 +435,8 @@ int vm_open(struct vm *vm, const struct vm_opts *o, const struct vm_run *r)
 			   vm->accel == VM_KVM ? VM_TEST_TIMEOUT_KVM :
 			   VM_TEST_TIMEOUT_TCG;
 	vm->console_log = xasprintf("%s/console.log", r->statedir);
-	if (make_initramfs(vm) || write_config(vm) || make_disks(vm))
+	if (make_initramfs(vm) || write_config(vm) || write_kconfig(vm) ||
+	    make_disks(vm))
 		return -1;
 	return 0;
 }
@@ -429,6 +464,7 @@ void vm_close(struct vm *vm)
 	free(vm->disk_fds);
 	free(vm->qemu);
 	free(vm->image);
+	free(vm->kconfig);
 	free(vm->moddir);
 	sb_free(&vm->initramfs);
 	strlist_free(&vm->devs);

@@ -72,6 +72,7 @@ struct vm {
 	int *disk_fds;
 	struct strlist devs;	/* the devices the section names */
 	char *guest_config;	/* its path */
+	char *kconfig;		/* the kernel's .config for fstests, or NULL */
 	char *console_log;	/* every boot's console, appended */
 	unsigned int boots;
 	unsigned int test_timeout;

@@ -15,8 +15,9 @@
 #   generic/010 and generic/100 pass
 #   generic/007 crashes the kernel (sysrq c), but only in a guest of
 #   "run --vm" (FSTESTS_EXPUNGE_GUEST and its mark on the kernel command
-#   line); elsewhere it passes. In a guest, KERNEL is uname -r and
-#   $FAKE_STATE is fake-state/ of the tree where there is one.
+#   line); elsewhere it passes. In a guest, KERNEL is uname -r,
+#   $FAKE_STATE is fake-state/ of the tree where there is one, and each
+#   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH.
 # Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
@@ -173,6 +174,9 @@ for t in "${tests[@]}"; do
 	[ $t = generic/007 ] && in_guest && echo c >/proc/sysrq-trigger
 	tc="	<testcase classname=\"xfstests.$section\" name=\"$t\" time=\"0\">"$'\n'
 	echo "$t ran" >"$dir/$t.full"
+	# as _require_kernel_config reads it: KCONFIG_PATH first
+	in_guest && grep -h '^CONFIG_EXT4_FS=' "${KCONFIG_PATH:-/nonexistent}" \
+		>>"$dir/$t.full" 2>/dev/null
 	if [ $t = generic/004 ]; then
 		skipped=$((skipped + 1))
 		tc+="		<skipped message=\"not here & not now\" />"$'\n'
