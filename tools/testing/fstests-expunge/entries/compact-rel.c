@@ -162,6 +162,26 @@ bool entry_covers(const struct entry *b, const struct entry *a)
 	       versions_cover(b, a);
 }
 
+/*
+ * Causes one line can say: the same, or an untriaged line's facts taken
+ * into a hand-written line that gives its reason in prose (update's new
+ * line into the maintainer's); not into another source's cause, which
+ * would be said of sections it was not seen in.
+ */
+static bool causes_merge(const struct entry *a, const struct entry *b)
+{
+	if (a->cause == b->cause)
+		return true;
+	if (a->cause == CAUSE_UNTRIAGED) {
+		const struct entry *e = a;
+
+		a = b;
+		b = e;
+	}
+	return b->cause == CAUSE_UNTRIAGED && a->cause == CAUSE_NONE &&
+	       entry_hand(a);
+}
+
 /* The same but for sections, versions (when ranges) and evidence */
 static bool same_except(const struct entry *a, const struct entry *b,
 			bool ranges)
@@ -172,7 +192,7 @@ static bool same_except(const struct entry *a, const struct entry *b,
 	    !set_same(a->test_fixed_by, b->test_fixed_by) ||
 	    !str_same(a->test_fixed, b->test_fixed) ||
 	    !set_same(a->env, b->env) || !str_same(a->cond, b->cond) ||
-	    a->cause != b->cause || a->crash != b->crash ||
+	    !causes_merge(a, b) || a->crash != b->crash ||
 	    !str_same(a->bug, b->bug))
 		return false;
 	if (ranges)

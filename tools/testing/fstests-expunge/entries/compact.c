@@ -361,6 +361,9 @@ static void format_merged(const struct plan *p, size_t i, struct strbuf *out)
 		sections |= p->fate[j] == ABSORBED && !p->range[j];
 		range |= p->range[j];
 		gather(&g, e, p->range[j]);
+		/* a cause one of them knows over untriaged */
+		if (m.cause == CAUSE_UNTRIAGED)
+			m.cause = e->cause;
 		if (!m.bug && e->bug)
 			m.bug = e->bug;
 		else if (e->bug && strcmp(e->bug, m.bug))

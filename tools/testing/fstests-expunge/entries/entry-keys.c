@@ -27,6 +27,7 @@ static const char *const causes[] = {
 	[CAUSE_TEST] = "test",
 	[CAUSE_TOOLS] = "tools",
 	[CAUSE_ENV] = "env",
+	[CAUSE_UNTRIAGED] = "untriaged",
 };
 
 static const char *const crashes[] = {

@@ -16,6 +16,7 @@ enum entry_cause {
 	CAUSE_TEST,	/* the fstests test */
 	CAUSE_TOOLS,	/* userspace: xfsprogs, e2fsprogs, ... */
 	CAUSE_ENV,	/* devices, machine, cloud */
+	CAUSE_UNTRIAGED,	/* no source says: where and when seen only */
 };
 
 /* crash=: the class of a failure that takes the machine down */

@@ -420,7 +420,7 @@ static int key_cause(struct line_ctx *c, struct entry *e, const char *key,
 	if (e->cause != CAUSE_NONE)
 		return KEY_TWICE;
 	if (cause_parse(val, &e->cause)) {
-		line_err(c, "cause=%s: not a cause (known: kernel test tools env)",
+		line_err(c, "cause=%s: not a cause (known: kernel test tools env untriaged)",
 			 val);
 		return -1;
 	}
@@ -578,6 +578,21 @@ static void entry_free(struct entry *e)
 	free_list(e->rate);
 }
 
+/*
+ * Are all e's origins lists for every kernel (kdevops' any/), which
+ * say no kernel it was seen on?
+ */
+static bool any_kernel(const struct entry *e)
+{
+	char *const *o;
+
+	for (o = e->from; o && *o; o++) {
+		if (!str_starts(*o, "kdevops:any/"))
+			return false;
+	}
+	return true;
+}
+
 static int parse_kind(const char *s, enum entry_kind *kind)
 {
 	enum entry_kind k;
@@ -700,10 +715,16 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		line_err(c, "retries= is only for flaky entries");
 		goto out;
 	}
-	if (!e.comment && !e.bug && !e.fixed_by)
+	/* un-triaged: the line's keys say all there is, where and when */
+	if (!e.comment && !e.bug && !e.fixed_by && e.cause != CAUSE_UNTRIAGED)
 		diag_add(c->d, false, c->file, c->line,
-			 "%s: no reason given: add a '# comment', bug= or fixed-by=",
+			 "%s: no reason given: add a '# comment', bug=, fixed-by=, or cause=untriaged where no source says one",
 			 e.test);
+	if (e.cause == CAUSE_UNTRIAGED && (!e.from ||
+					    (!e.has_seen && !any_kernel(&e))))
+		diag_add(c->d, false, c->file, c->line,
+			 "%s: cause=untriaged without %s: say where it was seen failing (from=) and when last (seen=)",
+			 e.test, e.from ? "seen=" : "from=");
 	e.file = c->file;
 	e.line = c->line;
 	*(struct entry *)array_push(&ds->entries, &ds->n, &ds->alloc,

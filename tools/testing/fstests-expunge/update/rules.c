@@ -260,7 +260,8 @@ static char *new_line(struct planner *pl, const struct obs *o, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		runs += o[i].runs;
+		/* a fail line's rate: of the runs where it failed */
+		runs += o[i].fail ? o[i].runs : 0;
 		fail += o[i].fail;
 		att += o[i].att;
 		att_fail += o[i].att_fail;
@@ -271,17 +272,15 @@ static char *new_line(struct planner *pl, const struct obs *o, size_t n,
 		  mixed ? "flaky" : "fail", sections);
 	if (fixed)
 		sb_printf(&sb, " fixed=%s", fixed);
+	/* what the runs show is the rate, not a cause: keys, no reason */
+	sb_printf(&sb, " cause=untriaged rate=%u/%u", mixed ? att_fail : fail,
+		  mixed ? att : runs);
 	if (from)
 		sb_printf(&sb, " from=%s", from);
 	if (seen)
 		sb_printf(&sb, " seen=%s", seen);
 	if (fixed)
 		sb_printf(&sb, " passed=%s", fixed);
-	if (mixed)
-		sb_printf(&sb, "  # failed %u of %u attempts in %u runs (update)",
-			  att_fail, att, runs);
-	else
-		sb_printf(&sb, "  # failed %u of %u runs (update)", fail, runs);
 	free(sections);
 	free(fixed);
 	free(seen);

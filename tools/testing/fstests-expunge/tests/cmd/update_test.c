@@ -20,7 +20,9 @@
 #define REGRESSIONS \
 	"[.sections[].results[] | select(.class == \"regression\") | .test] | join(\",\")"
 /* A fail line in the diff: the test, its keys (two pieces), its comment */
-#define NEW_LINE(test, keys, more)	"+" test "  fail    " keys " " more "  #"
+/* a new line: its rate and evidence in keys, no reason */
+#define NEW_LINE(test, keys, more)	"+" test "  fail    " keys " " more "\n"
+#define UNTRIAGED(rate)	"cause=untriaged rate=" rate
 
 static const char ext4_data[] =
 	"generic/10   fail   # a name generic/100 starts with\n"
@@ -172,8 +174,11 @@ TEST_F(update, mixed_outcomes_become_flaky_with_the_rate)
 	e = entry(self, &ds, "generic/100");
 	ASSERT_NE(NULL, e);
 	EXPECT_EQ(KIND_FLAKY, e->kind);
-	ASSERT_NE(NULL, e->comment);
-	EXPECT_NE(NULL, strstr(e->comment, "failed 1 of 3 attempts in 2 runs"));
+	/* the rate in its key, which decides the kind; no stock reason */
+	EXPECT_EQ(NULL, e->comment);
+	EXPECT_EQ(CAUSE_UNTRIAGED, e->cause);
+	ASSERT_NE(NULL, e->rate);
+	EXPECT_STREQ("1/3", e->rate[0]);
 	dataset_free(&ds);
 }
 
@@ -546,7 +551,8 @@ TEST_F(update, every_suite_of_a_testsuites_file_is_read)
 	EXPECT_EQ(0, r.status);
 	EXPECT_NE(NULL, strstr(r.out, "generic/100: new fail entry in ext4.expunge"));
 	EXPECT_NE(NULL, strstr(r.out, "6.12.9: s1 1/1 runs failed, s2 0/1 runs failed"));
-	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 from=results:s1/" START,
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 " UNTRIAGED("1/1")
+					       " from=results:s1/" START,
 					       "seen=6.12.9")));
 	EXPECT_NE(NULL, strstr(r.out, "generic/700: new fail entry in xfs.expunge"));
 	EXPECT_NE(NULL, strstr(r.out, "6.6.30: x1 1/1 runs failed"));
@@ -573,7 +579,7 @@ TEST_F(update, suites_of_one_section_are_one_run)
 	self->n = 1;
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
-	EXPECT_NE(NULL, strstr(r.out, "failed 1 of 2 attempts in 1 runs"));
+	EXPECT_NE(NULL, strstr(r.out, " cause=untriaged rate=1/2 from="));
 	EXPECT_NE(NULL, strstr(r.err, "0/result.xml: section s1: suites set up differently"));
 	EXPECT_NE(NULL, strstr(r.err, "differently (KERNEL) taken as one run of ext4 on 6.12.9"));
 	proc_out_free(&r);
@@ -593,7 +599,7 @@ TEST_F(update, places_left_out_are_named_on_stderr)
 	r = fexp_call("update --data data res");
 	EXPECT_EQ(0, r.status);
 	/* read once: neither the link nor the deep copy */
-	EXPECT_NE(NULL, strstr(r.out, "# failed 1 of 1 runs"));
+	EXPECT_NE(NULL, strstr(r.out, " cause=untriaged rate=1/1 from="));
 	EXPECT_NE(NULL, strstr(r.err, "res/link/result.xml: left out: a symbolic link"));
 	EXPECT_NE(NULL, strstr(r.err, "res/1/2/3/4/5/6/7/8/9: left out: deeper than 8 levels"));
 	EXPECT_NE(NULL, strstr(r.err, "2 place(s) that may hold results were left out"));
@@ -800,14 +806,15 @@ TEST_F(update, fail_then_pass_on_a_later_kernel_is_fixed_there)
 	r = fexp_update(self, "");
 	EXPECT_EQ(0, r.status);
 	EXPECT_EQ(NULL, strstr(r.out, "new flaky"));
-	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 from=results:s1/0",
-					       "seen=6.6.30")));
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 " UNTRIAGED("1/1")
+					       " from=results:s1/0", "seen=6.6.30")));
 	/* one pass is not the --min-runs 3 that fixed= needs: said */
 	EXPECT_NE(NULL, strstr(r.out, "--min-runs"));
 	for (i = 0; i < 2; i++)
 		add_run(self, "6.6.31", "s1", "generic/100=P");
 	r = fexp_update(self, "");
-	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 fixed=6.6.31",
+	EXPECT_NE(NULL, strstr(r.out, NEW_LINE("generic/100", "section=s1 fixed=6.6.31 "
+					       UNTRIAGED("1/1"),
 					       "from=results:s1/0 seen=6.6.30 passed=6.6.31")));
 	proc_out_free(&r);
 }
@@ -882,8 +889,8 @@ TEST_F(update, dogfood_regressions_are_what_update_proposes)
 		n--;
 	EXPECT_EQ(0, n);
 	EXPECT_EQ(0, system(str_printf("grep -q '^ext4/022 .* %s%s' %s/data/ext4.expunge",
-				       "section=ext4_4k from=results:ext4_4k/",
-				       START " seen=6.18.44 ", self->dir)));
+				       "section=ext4_4k cause=untriaged rate=1/1 from=results:ext4_4k/",
+				       START " seen=6.18.44$", self->dir)));
 	check_clean(self, _metadata);
 	after = dogfood_regressions(self->dir);
 	EXPECT_STREQ("", after);

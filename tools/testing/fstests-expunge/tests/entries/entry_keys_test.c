@@ -512,4 +512,39 @@ TEST(lint_evidence_rules)
 	diag_free(&d);
 }
 
+/*
+ * cause=untriaged: no source says a cause; the line needs no reason but
+ * where it was seen failing and when last.
+ */
+TEST(untriaged_lines_say_where_and_when)
+{
+	static const char text[] =
+		"generic/1 fail cause=untriaged from=kdevops:6.1.72+ seen=6.1.72\n"
+		"generic/2 fail cause=untriaged from=kdevops:6.1.72+\n"
+		"generic/3 fail cause=untriaged seen=6.1.72\n"
+		"generic/4 fail from=kdevops:6.1.72+ seen=6.1.72\n"
+		/* a list for every kernel: no kernel to say */
+		"generic/5 fail cause=untriaged from=kdevops:any/all\n";
+	static const char *const want[] = {
+		"t.expunge:2: warning: generic/2: cause=untriaged without seen=",
+		"t.expunge:3: warning: generic/3: cause=untriaged without from=",
+		"t.expunge:4: warning: generic/4: no reason given: add a '# comment', bug=, fixed-by=, or cause=untriaged",
+	};
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	size_t i;
+
+	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
+	ASSERT_EQ(5, ds.n);
+	EXPECT_EQ(CAUSE_UNTRIAGED, ds.entries[0].cause);
+	for (i = 0; i < d.msgs.n; i++)
+		TH_LOG("%s", d.msgs.v[i]);
+	ASSERT_EQ(ARRAY_SIZE(want), d.msgs.n);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		EXPECT_EQ(0, strncmp(d.msgs.v[i], want[i], strlen(want[i])))
+			TH_LOG("%s", d.msgs.v[i]);
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
 TEST_HARNESS_MAIN
