@@ -135,7 +135,7 @@ select_cells() {
 			sub(/:.*/, "", g); print sec, g; next }
 		/^#/ { next }
 		fl { print sec, $1, $2, "flaky"; next }
-		{ k = $0; sub(/^[^#]*# /, "", k); sub(/:.*/, "", k)
+		{ k = $0; sub(/^[^#]*# /, "", k); sub(/[: ].*/, "", k)
 		  print sec, $1, k }' | sort >"$out"
 }
 
