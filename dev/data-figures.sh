@@ -134,9 +134,12 @@ def keyed(ls, key):
                if any(w.startswith(key + "=") for w in split(l)[0].split()))
 
 print("keys, outside eol/: fixed= on %d lines, fixed-by= on %d, "
-      "until= on %d, seen= on %d" %
+      "until= on %d, seen= on %d, rate= on %d, crash= on %d, "
+      "cause=untriaged on %d" %
       (keyed(lines, "fixed"), keyed(lines, "fixed-by"),
-       keyed(lines, "until"), keyed(lines, "seen")))
+       keyed(lines, "until"), keyed(lines, "seen"), keyed(lines, "rate"),
+       keyed(lines, "crash"),
+       sum(1 for _, l in lines if "cause=untriaged" in split(l)[0].split())))
 
 down, nodebug = [], 0
 for p, l in lines:
