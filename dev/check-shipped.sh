@@ -44,8 +44,9 @@ tail -n 1 "$work/lint.log" | sed 's/^/shipped data: lint: /'
 # taken out, nothing is left that names a fact (a commit, link, path or
 # test, config symbol, failure rate, number, quoted text) and that text
 # is shared verbatim by 5 lines or more. Lines whose reason says no more
-# than where and when a harness saw the test fail (un-triaged, no cause)
-# are counted apart: their facts are only the kernels and sections.
+# than where and when a harness saw the test fail (un-triaged, no cause;
+# cause=untriaged with no reason) are counted apart: their facts are only
+# the kernels and sections.
 "$fexp" entries "$data"/*.expunge "$data"/eol/*.expunge 2>/dev/null |
 	python3 -c '
 import collections, json, re, sys
@@ -60,8 +61,10 @@ def residue(e):
 fact = re.compile(r"[0-9a-f]{7,40}|https?://|/|\w+_\w+|[0-9]|\"")
 res = [residue(e) for e in es]
 n = collections.Counter(res)
-stock = sum(1 for r in res if n[r] >= 5 and not fact.search(r))
-untriaged = sum(1 for e in es if (e["reason"] or "").startswith("un-triaged"))
+# no reason at all (cause=untriaged) is no stock reason: counted apart
+stock = sum(1 for r in res if r and n[r] >= 5 and not fact.search(r))
+untriaged = sum(1 for e in es if e["cause"] == "untriaged" or
+                (e["reason"] or "").startswith("un-triaged"))
 print("shipped data: reasons: %d of %d lines (%.1f%%) stock; %d (%.1f%%) "
       "un-triaged (where and when only, no cause)" %
       (stock, len(es), 100.0 * stock / len(es), untriaged,
