@@ -3,14 +3,17 @@
 """The test matrix checked against the answers it must give: an archive
 made with "archive add" from result files written here (every class of
 cell, two machines, a run cut short) and from the real runs of
-tests/fixtures/compare; "matrix --format json" parsed with json, the
-pages rendered by headless Chromium, their DOM read back against the
-JSON, and a screenshot taken.
+tests/fixtures/compare, one of them copied to 25 kernels (a table of
+several pages); "matrix --format json" parsed with json, the pages
+rendered by headless Chromium, their DOM read back against the JSON
+(the pages of a table together), no page over 2 MB, and a screenshot
+taken.
 
 Usage: dev/check-matrix.py FSTESTS_EXPUNGE TOOL_DIR WORK_DIR
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -109,7 +112,37 @@ def make_archive():
              os.path.dirname(d))
     fexp('archive', 'add', '--archive', arch, os.path.join(CMP, 'kdevops'),
          os.path.join(CMP, 'runs'))
+    many_kernels(arch)
     return arch, data
+
+
+PAGED = 'paged'     # the machine of a table of many kernels
+PAGE_MAX = 2 << 20
+
+
+def many_kernels(arch):
+    """A table of 25 kernels of 1083 tests, too much for one page: the
+    real 6.8.0-rc2 xfs_crc run as if run again on 6.8.1 ... 6.8.24 on
+    machine "paged" (copies in the archive's own layout, as the bench
+    makes them)"""
+    one = os.path.join(WORK, 'one')
+    fexp('archive', 'add', '--archive', one, '--machine', PAGED,
+         os.path.join(CMP, 'kdevops', '20240221'))
+    src = os.path.join(one, 'runs', os.listdir(os.path.join(one, 'runs'))[0])
+    with open(os.path.join(src, 'run'), encoding='utf-8') as f:
+        rec = [line.rstrip('\n').split(': ', 1) for line in f]
+    for k in range(25):
+        rid = '%016x' % (0xfe << 56 | k)
+        dst = os.path.join(arch, 'runs', rid)
+        os.makedirs(dst)
+        shutil.copyfile(os.path.join(src, 'result.xml.zst'),
+                        os.path.join(dst, 'result.xml.zst'))
+        new = {'run': rid}
+        if k:
+            new['kernel'] = new['version'] = '6.8.%d' % k
+        with open(os.path.join(dst, 'run'), 'w', encoding='utf-8') as f:
+            f.write(''.join('%s: %s\n' % (key, new.get(key, v))
+                            for key, v in rec))
 
 
 def cells(doc):
@@ -162,6 +195,8 @@ class Dom(HTMLParser):
         self.problems = []      # (test, class) in page order
         self.order = []         # ids of the sections, in page order
         self.folded = set()     # tests in the folded rows
+        self.others = []        # the other pages of the table
+        self.kernels = []       # the kernels of the matrix, in order
 
     def handle_endtag(self, tag):
         if tag == 'details':
@@ -177,6 +212,8 @@ class Dom(HTMLParser):
             self.table = (a['data-fs'], a['data-section'], a['data-machine'])
         if tag == 'tr' and 'data-page' in a:
             self.pages.append(a['data-page'])
+        if tag == 'a' and a.get('class') == 'page':
+            self.others.append(a['href'])
         if tag in ('h2', 'table', 'details') and a.get('id'):
             self.order.append(a['id'])
         if tag == 'details':
@@ -192,6 +229,8 @@ class Dom(HTMLParser):
             self.changed.add(a['data-compare'])
         if tag == 'td' and 'data-class' in a and self.row:
             self.cells[(self.row, a['data-kernel'])] = a['data-class']
+            if a['data-kernel'] not in self.kernels:
+                self.kernels.append(a['data-kernel'])
 
 
 def render(page, shot=None):
@@ -243,9 +282,22 @@ def check_problems_first(doc, index, out):
               (page, sorted(rows), sorted(where)))
 
 
+def check_folded(page, dom, m):
+    """Rows with no problem in the page's kernels folded, the rest not"""
+    kernels = set(dom.kernels)
+    folded = {t['test'] for t in m['tests']
+              if not any(c['class'] in PROBLEM for c in t['cells']
+                         if c['kernel'] in kernels)}
+    check(dom.folded == folded, 'html: %s: folded rows %s, want %s' %
+          (page, sorted(dom.folded)[:4], sorted(folded)[:4]))
+
+
 def check_html(doc, out):
     index = Dom()
-    index.feed(render(os.path.join(out, 'index.html')))
+    text = render(os.path.join(out, 'index.html'))
+    index.feed(text)
+    machine = dict(re.findall(r'<tr data-page="([^"]*)">.*?'
+                              r'<td class="machine">([^<]*)<', text))
     check_problems_first(doc, index, out)
     check(len(index.pages) == len(doc['matrices']),
           'html: index lists %d tables, json %d' %
@@ -254,8 +306,12 @@ def check_html(doc, out):
               for m in doc['matrices']}
     # Chromium takes seconds a page: the tables of the runs written here,
     # and the first of the real runs
-    ours = [p for p, t in zip(index.pages, sorted(tables))
-            if t[2] in ('m1', 'm2')]
+    ours = [p for p in index.pages if machine.get(p) in ('m1', 'm2', PAGED)]
+    check(len(ours) == 3, 'html: the tables of m1, m2 and %s: %s' %
+          (PAGED, ours))
+    big = [f for f in os.listdir(out)
+           if os.path.getsize(os.path.join(out, f)) > PAGE_MAX]
+    check(not big, 'html: pages over 2 MB: %s' % big[:3])
     for page in ours + [index.pages[-1]]:
         dom = Dom()
         dom.feed(render(os.path.join(out, page)))
@@ -266,15 +322,27 @@ def check_html(doc, out):
         if not check(m is not None, 'html: %s: table %s not in json' %
                      (page, dom.table)):
             continue
+        check((len(dom.others) > 0) == (dom.table[2] == PAGED),
+              'html: %s: other pages %s' % (page, dom.others))
+        # the pages of the table: together every cell once, newest first
+        cells, order = dict(dom.cells), [dom.kernels]
+        for other in dom.others:
+            more = Dom()
+            more.feed(render(os.path.join(out, other)))
+            check(more.table == dom.table and not set(more.cells) &
+                  set(cells), 'html: %s: not the rest of %s' % (other, page))
+            cells.update(more.cells)
+            order.append(more.kernels)
+            check_folded(other, more, m)
+        release = [k['release'] for k in m['kernels']]
+        check(sum(reversed(order), []) == release,
+              'html: %s: kernels by page %s, want %s' % (page, order,
+                                                         release))
         want = {(t['test'], c['kernel']): c['class'] for t in m['tests']
                 for c in t['cells']}
-        check(dom.cells == want, 'html: %s: cells differ from json: %s' %
-              (page, sorted(set(dom.cells.items()) ^ set(want.items()))[:4]))
-        # passing rows folded, rows with a problem shown
-        folded = {t['test'] for t in m['tests']
-                  if not any(c['class'] in PROBLEM for c in t['cells'])}
-        check(dom.folded == folded, 'html: %s: folded rows %s, want %s' %
-              (page, sorted(dom.folded)[:4], sorted(folded)[:4]))
+        check(cells == want, 'html: %s: cells differ from json: %s' %
+              (page, sorted(set(cells.items()) ^ set(want.items()))[:4]))
+        check_folded(page, dom, m)
         if len(m['kernels']) > 1:
             a, b = m['kernels'][-2]['release'], m['kernels'][-1]['release']
             changed = {t for (t, k), c in want.items() if k == a and
@@ -285,6 +353,13 @@ def check_html(doc, out):
     render(os.path.join(out, (ours or index.pages)[0]), shot)
     check(os.path.getsize(shot) > 10000, 'html: screenshot too small')
     print('screenshot: %s' % shot)
+    # the second page of the table of many kernels, as people see it
+    paged = [p for p in ours if machine[p] == PAGED]
+    if paged:
+        shot = os.path.join(WORK, 'matrix-page2.png')
+        render(os.path.join(out, paged[0].replace('.html', '-2.html')), shot)
+        check(os.path.getsize(shot) > 10000, 'html: page 2 screenshot too small')
+        print('screenshot: %s' % shot)
 
 
 def main():

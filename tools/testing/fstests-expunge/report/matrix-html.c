@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The test matrix as static web pages: index.html lists every table
- * (filesystem, section, machine), each table has a page of tests x
- * kernels and a compare view of its two newest kernels. No script, no
- * link out: the set reads the same copied anywhere.
+ * (filesystem, section, machine), each table has pages of tests x
+ * kernels (as many as keep each under 2 MB, the newest kernels first)
+ * and a compare view of its two newest kernels. No script, no link out:
+ * the set reads the same copied anywhere.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -130,29 +131,29 @@ static void kernel_head(const struct mx_kernel *k, struct strbuf *out)
 	sb_puts(out, "</th>");
 }
 
-static bool row_has_problem(const struct mx_table *t, const struct mx_test *r)
+static bool row_has_problem(const struct mx_test *r, size_t lo, size_t hi)
 {
 	size_t i;
 
-	for (i = 0; i < t->nk; i++)
+	for (i = lo; i < hi; i++)
 		if (mx_problem(r->cells[i].cls))
 			return true;
 	return false;
 }
 
-/* The rows with (problems) or without a problem, under the kernels */
-static size_t table_rows(const struct mx_table *t, bool problems,
-			 struct strbuf *out)
+/* The rows with (problems) or without a problem, under kernels [lo, hi) */
+static size_t table_rows(const struct mx_table *t, bool problems, size_t lo,
+			 size_t hi, struct strbuf *out)
 {
 	size_t i, j, n = 0;
 
 	sb_printf(out, "<table id=\"%s\">\n<tr><th>test</th>",
 		  problems ? "matrix" : "passing");
-	for (i = 0; i < t->nk; i++)
+	for (i = lo; i < hi; i++)
 		kernel_head(&t->k[i], out);
 	sb_puts(out, "<th>first failing</th></tr>\n");
 	for (j = 0; j < t->nt; j++) {
-		if (row_has_problem(t, &t->t[j]) != problems)
+		if (row_has_problem(&t->t[j], lo, hi) != problems)
 			continue;
 		n++;
 		sb_puts(out, "<tr data-test=\"");
@@ -160,7 +161,7 @@ static size_t table_rows(const struct mx_table *t, bool problems,
 		sb_puts(out, "\"><td class=\"test\">");
 		sb_add_markup(out, t->t[j].name);
 		sb_puts(out, "</td>");
-		for (i = 0; i < t->nk; i++)
+		for (i = lo; i < hi; i++)
 			mx_put_cell(&t->k[i], &t->t[j].cells[i], out);
 		sb_puts(out, "<td class=\"first\">");
 		sb_add_markup(out, t->t[j].first_fail ?: "");
@@ -171,13 +172,106 @@ static size_t table_rows(const struct mx_table *t, bool problems,
 }
 
 /*
- * A table's page: its kernels oldest first, each with the date of its
- * newest run; the tests with a problem first, the others folded.
+ * A table's pages: each at most PAGE_BUDGET of cells and rows, so that
+ * with its frame a page stays under 2 MB however many kernels the table
+ * has; the newest kernels on the first page (tN.html), older ones on
+ * tN-2.html, tN-3.html, ... Page p holds kernels [lo[p], lo[p - 1]),
+ * lo[-1] being nk.
  */
-static void table_page(const struct mx_table *t, struct strbuf *out)
+#define PAGE_BUDGET	(1536 * 1024)
+
+struct table_pages {
+	size_t *lo;	/* the first kernel of each page, newest page first */
+	size_t n;
+};
+
+static char *page_name(size_t table, size_t page)
+{
+	return page ? xasprintf("t%zu-%zu.html", table, page + 1) :
+		      xasprintf("t%zu.html", table);
+}
+
+/*
+ * Split t's kernels, newest first, into pages of at most PAGE_BUDGET;
+ * the first page also holds first bytes (the compare view)
+ */
+static void split_pages(const struct mx_table *t, size_t first,
+			struct table_pages *tp)
+{
+	struct strbuf scratch = { 0 };
+	size_t rows = 0, used = first, j, k, alloc = 0;
+
+	/* what every page repeats: a row's test name and first failing */
+	for (j = 0; j < t->nt; j++)
+		rows += 2 * strlen(t->t[j].name) + 96 +
+			(t->t[j].first_fail ? strlen(t->t[j].first_fail) : 0);
+	tp->lo = NULL;
+	tp->n = 0;
+	for (k = t->nk; k-- > 0;) {
+		size_t col = 0;
+
+		for (j = 0; j < t->nt; j++) {
+			scratch.len = 0;
+			mx_put_cell(&t->k[k], &t->t[j].cells[k], &scratch);
+			col += scratch.len;
+		}
+		/* a page has one kernel at least */
+		if (!tp->n || (used > first * (tp->n == 1) &&
+			       rows + used + col > PAGE_BUDGET)) {
+			*(size_t *)array_push(&tp->lo, &tp->n, &alloc,
+					      sizeof(size_t)) = k;
+			used = tp->n == 1 ? first : 0;
+		}
+		tp->lo[tp->n - 1] = k;
+		used += col;
+	}
+	if (!tp->n)	/* no kernel: one page all the same */
+		*(size_t *)array_push(&tp->lo, &tp->n, &alloc,
+				      sizeof(size_t)) = 0;
+	sb_free(&scratch);
+}
+
+/* "Kernels: 6.12.1 to 6.14.0 | 6.1.115 to 6.6.60": the table's pages */
+static void page_links(const struct mx_table *t, size_t ti,
+		       const struct table_pages *tp, size_t cur,
+		       struct strbuf *out)
+{
+	size_t p;
+
+	if (tp->n < 2)
+		return;
+	sb_puts(out, "<p id=\"pages\">Kernels, newest first: ");
+	for (p = 0; p < tp->n; p++) {
+		size_t lo = tp->lo[p], hi = p ? tp->lo[p - 1] : t->nk;
+		char *name = page_name(ti, p);
+
+		sb_puts(out, p ? " | " : "");
+		if (p == cur)
+			sb_puts(out, "<b class=\"page\">");
+		else
+			sb_printf(out, "<a class=\"page\" href=\"%s\">", name);
+		sb_add_markup(out, t->k[lo].release);
+		if (hi - lo > 1) {
+			sb_puts(out, " to ");
+			sb_add_markup(out, t->k[hi - 1].release);
+		}
+		sb_puts(out, p == cur ? "</b>" : "</a>");
+		free(name);
+	}
+	sb_puts(out, "</p>\n");
+}
+
+/*
+ * Page cur of a table: its kernels oldest first, each with the date of
+ * its newest run; the tests with a problem there first, the others
+ * folded.
+ */
+static void table_page(const struct mx_table *t, size_t ti,
+		       const struct table_pages *tp, size_t cur,
+		       struct strbuf *out)
 {
 	char *title = xasprintf("%s %s on %s", t->fs, t->section, t->machine);
-	size_t n;
+	size_t lo = tp->lo[cur], hi = cur ? tp->lo[cur - 1] : t->nk, n;
 
 	mx_page_start(out, title);
 	sb_puts(out, "<div id=\"table\" data-fs=\"");
@@ -189,12 +283,14 @@ static void table_page(const struct mx_table *t, struct strbuf *out)
 	sb_puts(out, "\"></div>\n");
 	put_env(t, out);
 	sb_puts(out, "<p><a href=\"index.html\">all tables</a>");
-	if (t->nk > 1)
+	if (t->nk > 1 && !cur)
 		sb_puts(out, " | <a href=\"#compare\">compare</a>");
-	sb_puts(out, "</p>\n<h2>Tests with a problem</h2>\n");
-	table_rows(t, true, out);
+	sb_puts(out, "</p>\n");
+	page_links(t, ti, tp, cur, out);
+	sb_puts(out, "<h2>Tests with a problem</h2>\n");
+	table_rows(t, true, lo, hi, out);
 	sb_puts(out, "<details id=\"folded\"><summary>The other tests</summary>\n");
-	n = table_rows(t, false, out);
+	n = table_rows(t, false, lo, hi, out);
 	sb_printf(out, "</details>\n<p class=\"folded\">%zu tests with no problem, folded.</p>\n",
 		  n);
 	free(title);
@@ -276,29 +372,45 @@ static void index_page(const struct matrix *m, const struct strbuf *problems,
 
 int matrix_html(const struct matrix *m, const char *dir, char **err)
 {
-	struct strbuf *pages = xcalloc(m->n + 1, sizeof(*pages));
-	char **paths = xcalloc(m->n + 2, sizeof(*paths));
-	struct strbuf problems = { 0 };
-	size_t i, n;
+	struct table_pages *tp = xcalloc(m->n + 1, sizeof(*tp));
+	struct strbuf *cmp = xcalloc(m->n + 1, sizeof(*cmp));
+	struct strbuf problems = { 0 }, *pages;
+	size_t i, p, n = 0, ix;
+	char **paths;
 	int ret;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		*err = xasprintf("%s: %s", dir, strerror(errno));
-		free(pages);
-		free(paths);
+		free(tp);
+		free(cmp);
 		return -1;
 	}
 	for (i = 0; i < m->n; i++) {
-		table_page(&m->tab[i], &pages[i]);
 		if (m->tab[i].nk > 1)
-			compare_view(&m->tab[i], &pages[i]);
-		mx_page_end(&pages[i]);
-		paths[i] = xasprintf("%s/t%zu.html", dir, i);
+			compare_view(&m->tab[i], &cmp[i]);
+		split_pages(&m->tab[i], cmp[i].len, &tp[i]);
+		n += tp[i].n;
 	}
-	n = m->n + 1;	/* index.html is m->n */
+	pages = xcalloc(n + 1, sizeof(*pages));
+	paths = xcalloc(n + 2, sizeof(*paths));
+	for (i = 0, n = 0; i < m->n; i++) {
+		for (p = 0; p < tp[i].n; p++, n++) {
+			char *name = page_name(i, p);
+
+			table_page(&m->tab[i], i, &tp[i], p, &pages[n]);
+			if (!p)
+				sb_add(&pages[n], cmp[i].buf ?: "", cmp[i].len);
+			mx_page_end(&pages[n]);
+			paths[n] = xasprintf("%s/%s", dir, name);
+			free(name);
+		}
+		free(tp[i].lo);
+		sb_free(&cmp[i]);
+	}
+	ix = n++;
 	mx_problems(m, dir, &problems, &pages, &paths, &n);
-	index_page(m, &problems, &pages[m->n]);
-	paths[m->n] = xasprintf("%s/index.html", dir);
+	index_page(m, &problems, &pages[ix]);
+	paths[ix] = xasprintf("%s/index.html", dir);
 	ret = write_pages_atomic(paths, pages, n);
 	if (ret)
 		*err = xasprintf("%s: %s", dir, errstr(errno));
@@ -309,5 +421,7 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 	sb_free(&problems);
 	free(paths);
 	free(pages);
+	free(tp);
+	free(cmp);
 	return ret;
 }

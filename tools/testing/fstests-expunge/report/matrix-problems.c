@@ -124,13 +124,20 @@ static int test_cmp(const void *a, const void *b)
 		      ((const struct mx_test *)b)->name);
 }
 
+/*
+ * A test page shows the newest kernels of each table, so that it stays
+ * small however many kernels and tables there are; the table's pages
+ * have the rest.
+ */
+#define TEST_KERNELS	16
+
 /* The page of one test: its row in every table that has it */
 static void test_page_of(const struct matrix *m, const char *test,
 			 struct strbuf *out)
 {
 	struct mx_test key = { .name = test };
 	char *title = xasprintf("%s in every table", test);
-	size_t i, k;
+	size_t i, k, lo;
 
 	mx_page_start(out, title);
 	sb_puts(out, "<p><a href=\"index.html\">all problems and tables</a></p>\n");
@@ -146,8 +153,13 @@ static void test_page_of(const struct matrix *m, const char *test,
 		sb_add_markup(out, t->fs);
 		sb_puts(out, " ");
 		table_name(t, out);
-		sb_puts(out, "</a></th>");
-		for (k = 0; k < t->nk; k++)
+		lo = t->nk > TEST_KERNELS ? t->nk - TEST_KERNELS : 0;
+		sb_puts(out, "</a>");
+		if (lo)
+			sb_printf(out, "<br><small>its newest %d of %zu kernels</small>",
+				  TEST_KERNELS, t->nk);
+		sb_puts(out, "</th>");
+		for (k = lo; k < t->nk; k++)
 			mx_put_cell(&t->k[k], &row->cells[k], out);
 		sb_puts(out, "</tr>\n");
 	}

@@ -4,13 +4,17 @@
 benchmark, without a git commit a run (10,000 commits take minutes): run
 i copies the files of distinct run i % D (D: the runs "archive add"
 wrote), on machine bench-m(i / D % MACHINES), with a start time and a run
-id of its own. The copies keep the tool's own layout and record; only
-"run", "machine" and "started" change.
+id of its own; and, as a CI's runs go on to newer stable releases, its
+x.y.z kernel z + i / (D * MACHINES * 5) (at 10,000 runs from 160
+distinct ones: five releases of each series, 42 kernels a table). The
+copies keep the tool's own layout and record; only "run", "machine",
+"started", "kernel" and "version" change.
 
 Usage: bench-archive.py ARCHIVE N [MACHINES]
 """
 import datetime
 import os
+import re
 import shutil
 import sys
 
@@ -46,6 +50,13 @@ for i in range(have, total):
             shutil.copyfile(os.path.join(src, name), os.path.join(dst, name))
     new = {'run': rid, 'machine': f'bench-m{i // len(distinct) % machines}',
            'started': (start + datetime.timedelta(minutes=i)).isoformat()}
+    rec = record(os.path.join(src, 'run'))
+    kernel = dict(rec).get('kernel', '')
+    step = i // (len(distinct) * machines * 5)
+    m = re.fullmatch(r'(\d+\.\d+)\.(\d+)', kernel)
+    if m and step:
+        new['kernel'] = new['version'] = \
+            f'{m.group(1)}.{int(m.group(2)) + step}'
     with open(os.path.join(dst, 'run'), 'w', encoding='utf-8') as f:
-        for key, value in record(os.path.join(src, 'run')):
+        for key, value in rec:
             f.write(f'{key}: {new.get(key, value)}\n')
