@@ -57,6 +57,10 @@ WANT = {
     ('m2', '6.6.30', 'generic/003'): ('pass', 0, 1),
     ('m2', '6.6.30', 'generic/004'): ('known', 1, 1),
 }
+# Failed in the newest run of its table and not in the run before: on
+# m1, generic/007 (its crash, run 5; run 4 did not have it), not
+# generic/003 (failed in both), though its kernel column is new
+NEW_RUN = {('m1', 'generic/007')}
 FIRST = {('m1', 'generic/003'): '6.6.30', ('m1', 'generic/002'): '6.1.100',
          ('m1', 'generic/004'): '6.1.100', ('m2', 'generic/003'): None}
 
@@ -172,6 +176,10 @@ def check_json(doc):
                   'json: %s: rate %s' % (key, c['rate']))
     check(('m2', '6.1.100', 'generic/001') not in got,
           'json: machine m2 got a kernel it never ran')
+    new = {(m['machine'], t['test']) for m in doc['matrices']
+           for t in m['tests'] if t['new_since_previous_run']}
+    check({k for k in new if k[0] in ('m1', 'm2')} == NEW_RUN,
+          'json: new since the run before %s, want %s' % (new, NEW_RUN))
     for key, k in FIRST.items():
         check(first.get(key) == k, 'json: first failing of %s: %s, want %s'
               % (key, first.get(key), k))
@@ -196,6 +204,7 @@ class Dom(HTMLParser):
         self.order = []         # ids of the sections, in page order
         self.folded = set()     # tests in the folded rows
         self.others = []        # the other pages of the table
+        self.new = {}           # problem test: why new (run, kernel)
         self.kernels = []       # the kernels of the matrix, in order
 
     def handle_endtag(self, tag):
@@ -220,6 +229,8 @@ class Dom(HTMLParser):
             self.in_details = True
         if tag == 'tr' and 'data-problem' in a:
             self.problems.append((a['data-problem'], a['data-class']))
+        if tag == 'td' and 'data-new' in a:
+            self.new[self.problems[-1][0]] = set(a['data-new'].split())
         if tag == 'tr' and 'data-test' in a:
             self.row = a['data-test']
             if getattr(self, 'in_details', False):
@@ -265,6 +276,24 @@ def check_problems_first(doc, index, out):
     got = dict(index.problems)
     check(got == want, 'html: problems listed %s, want %s' %
           (sorted(set(got.items()) ^ set(want.items()))[:4], len(want)))
+    # "new": since the run before in some table, or the kernel before
+    run = {t['test'] for m in doc['matrices'] for t in m['tests']
+           if t['new_since_previous_run']}
+    kernel = set()
+    for m in doc['matrices']:
+        for t in m['tests']:
+            c = t['cells']
+            if len(c) > 1 and c[-1]['class'] in PROBLEM and \
+                    c[-2]['class'] == 'pass':
+                kernel.add(t['test'])
+    for test, why in index.new.items():
+        want_why = {w for w, s in (('run', run), ('kernel', kernel))
+                    if test in s}
+        check(why == want_why, 'html: %s new %s, want %s' %
+              (test, sorted(why), sorted(want_why)))
+    check('generic/007' in run and index.new.get('generic/007') and
+          'run' in index.new['generic/007'],
+          'html: generic/007 not new since the run before')
     ranks = [PROBLEM.index(c) for _, c in index.problems]
     check(ranks == sorted(ranks), 'html: problems not worst first')
     check(index.order.index('problems') < index.order.index('tables'),

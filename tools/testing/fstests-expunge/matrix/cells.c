@@ -95,9 +95,44 @@ static struct cell *cell_of(struct cells *cs, struct cell_col *col,
 	return c;
 }
 
-/* The attempts of one test in a run are consecutive testcases */
+/*
+ * The slot of a run that started at started among the newest two of
+ * group g (the older moved down to make room), or NULL: older than both.
+ */
+static struct group_run *newest_slot(struct cell_group *g,
+				     const char *started)
+{
+	struct group_run *r = &g->last[0];
+
+	if (r->have && strcmp(started, r->started) < 0) {
+		r = &g->last[1];
+		if (r->have && strcmp(started, r->started) < 0)
+			return NULL;
+		free(r->failed);
+	} else {
+		free(g->last[1].failed);
+		g->last[1] = g->last[0];
+	}
+	memset(r, 0, sizeof(*r));
+	r->have = true;
+	snprintf(r->started, sizeof(r->started), "%s", started);
+	return r;
+}
+
+static void failed_in(struct group_run *r, unsigned int test)
+{
+	if (r)
+		*(unsigned int *)array_push(&r->failed, &r->n, &r->alloc,
+					    sizeof(*r->failed)) = test;
+}
+
+/*
+ * The attempts of one test in a run are consecutive testcases; the
+ * tests that failed go to r too (NULL: none)
+ */
 static void add_cases(struct cells *cs, struct cell_col *col,
-		      const struct result_file *rf, bool cut_short)
+		      const struct result_file *rf, bool cut_short,
+		      struct group_run *r)
 {
 	size_t i, j;
 
@@ -117,6 +152,8 @@ static void add_cases(struct cells *cs, struct cell_col *col,
 		c->mixed += pass && fail;
 		c->notrun += skip && !pass && !fail;
 		c->crash += cut_short && j == rf->ncases;
+		if (fail || (cut_short && j == rf->ncases && !pass))
+			failed_in(r, c->test);
 	}
 }
 
@@ -126,6 +163,7 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 	unsigned int group;
 	struct cell_col *col = col_of(cs, &run->rec, &group);
 	bool cut_short = str_starts(status ?: "", "incomplete");
+	struct group_run *r;
 	size_t i;
 
 	col->runs++;
@@ -138,27 +176,36 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 		col->broken++;
 		return;
 	}
-	if (run->summary_only) {
-		col->summary++;
-		for (i = 0; i < run->failed.n; i++)
-			cell_of(cs, col, run->failed.v[i])->sfail++;
-		return;
-	}
-	if (!run->readable || str_starts(status ?: "", "corrupt")) {
+	if (!run->summary_only &&
+	    (!run->readable || str_starts(status ?: "", "corrupt"))) {
 		col->corrupt++;
 		return;
 	}
-	add_cases(cs, col, &run->rf, cut_short && !run->rf.nmore);
+	r = newest_slot(&cs->g[group], record_get(&run->rec, "started") ?: "");
+	if (run->summary_only) {
+		col->summary++;
+		for (i = 0; i < run->failed.n; i++) {
+			struct cell *c = cell_of(cs, col, run->failed.v[i]);
+
+			c->sfail++;
+			failed_in(r, c->test);
+		}
+		return;
+	}
+	add_cases(cs, col, &run->rf, cut_short && !run->rf.nmore, r);
 	for (i = 0; i < run->rf.nmore; i++)
-		add_cases(cs, col, &run->rf.more[i], false);
+		add_cases(cs, col, &run->rf.more[i], false, r);
 }
 
 void cells_free(struct cells *cs)
 {
 	size_t i;
 
-	for (i = 0; i < cs->ng; i++)
+	for (i = 0; i < cs->ng; i++) {
 		free(cs->g[i].tix);
+		free(cs->g[i].last[0].failed);
+		free(cs->g[i].last[1].failed);
+	}
 	for (i = 0; i < cs->ncol; i++)
 		free(cs->col[i].cix);
 	strmap_free(&cs->name_ix);

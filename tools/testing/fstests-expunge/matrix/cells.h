@@ -10,16 +10,27 @@
 #include "archive/archive.h"
 #include "lib/strmap.h"
 
+/* A run of a group: when it started, and the tests that failed in it */
+struct group_run {
+	char started[32];
+	unsigned int *failed;	/* name indexes */
+	size_t n, alloc;
+	bool have;
+};
+
 /*
  * A group: one filesystem, section and machine; its runs shown apart.
  * Its tests are numbered in it: tix[name index] is a test's number + 1,
- * 0 for a name that is no test of the group.
+ * 0 for a name that is no test of the group. last[0] is its newest run
+ * (by its start; of those whose results were read), last[1] the one
+ * before it.
  */
 struct cell_group {
 	unsigned int fs, section, machine, setup;	/* name indexes */
 	unsigned int *tix;
 	size_t ntix;
 	unsigned int ntests;
+	struct group_run last[2];
 };
 
 /*

@@ -86,6 +86,30 @@ static void table_kernels(struct matrix *m, struct mx_table *t,
 		kpos[t->k[i].col->kernel] = i;
 }
 
+/*
+ * The tests that failed in the table's newest run, and not in the run
+ * before it (passed, not run, or not there). tpos: all -1, as it is left.
+ */
+static void new_since_previous_run(struct matrix *m, struct mx_table *t,
+				   int *tpos)
+{
+	const struct group_run *now = &t->last[0], *before = &t->last[1];
+	size_t i;
+
+	if (!before->have)
+		return;
+	for (i = 0; i < t->nt; i++)
+		tpos[cells_name(&m->cs, t->t[i].name)] = i;
+	for (i = 0; i < now->n; i++)
+		if (tpos[now->failed[i]] >= 0)
+			t->t[tpos[now->failed[i]]].new_run = true;
+	for (i = 0; i < before->n; i++)
+		if (tpos[before->failed[i]] >= 0)
+			t->t[tpos[before->failed[i]]].new_run = false;
+	for (i = 0; i < t->nt; i++)
+		tpos[cells_name(&m->cs, t->t[i].name)] = -1;
+}
+
 /* The tests of group g, by name, each with a cell per kernel */
 static void table_tests(struct matrix *m, struct mx_table *t,
 			unsigned int g, const int *kpos, int *tpos)
@@ -116,6 +140,7 @@ static void table_tests(struct matrix *m, struct mx_table *t,
 	}
 	for (i = 0; i < n; i++)
 		tpos[cells_name(&m->cs, t->t[i].name)] = -1;
+	new_since_previous_run(m, t, tpos);
 }
 
 static void tables(struct matrix *m)
@@ -133,6 +158,7 @@ static void tables(struct matrix *m)
 		t->section = m->cs.names.v[m->cs.g[g].section];
 		t->machine = m->cs.names.v[m->cs.g[g].machine];
 		t->setup = m->cs.names.v[m->cs.g[g].setup];
+		t->last = m->cs.g[g].last;
 		table_kernels(m, t, g, kpos);
 		table_tests(m, t, g, kpos, tpos);
 	}

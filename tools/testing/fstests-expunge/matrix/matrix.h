@@ -40,11 +40,14 @@ struct mx_cell {
 struct mx_test {
 	const char *name;
 	const char *first_fail;	/* the first kernel it failed on, or NULL */
+	/* it failed in the table's newest run and not in the one before */
+	bool new_run;
 	struct mx_cell *cells;	/* one per kernel */
 };
 
 struct mx_table {
 	const char *fs, *section, *machine, *setup;
+	const struct group_run *last;	/* its newest run, the one before */
 	struct mx_kernel *k;
 	size_t nk;
 	struct mx_test *t;

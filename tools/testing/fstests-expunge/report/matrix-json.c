@@ -46,6 +46,7 @@ static void put_test(struct json_writer *w, const struct mx_table *t,
 	jsonw_start_object(w);
 	jsonw_string_field(w, "test", test->name);
 	jsonw_string_field(w, "first_failing", test->first_fail);
+	jsonw_bool_field(w, "new_since_previous_run", test->new_run);
 	jsonw_name(w, "cells");
 	jsonw_start_array(w);
 	for (i = 0; i < t->nk; i++)

@@ -18,6 +18,7 @@ struct prob {
 	enum cell_class worst;
 	unsigned int fail, runs;	/* over the table's kernels */
 	bool fresh;	/* a problem on the newest kernel, not the one before */
+	bool fresh_run;	/* failed in the newest run, not the one before */
 };
 
 /* Worst first: crash, fail, flaky, known */
@@ -58,6 +59,7 @@ static bool row_problem(const struct mx_table *t, const struct mx_test *row,
 	p->row = row;
 	p->fresh = t->nk > 1 && mx_problem(row->cells[t->nk - 1].cls) &&
 		row->cells[t->nk - 2].cls == CL_PASS;
+	p->fresh_run = row->new_run;
 	return true;
 }
 
@@ -79,6 +81,9 @@ static void table_name(const struct mx_table *t, struct strbuf *out)
 	sb_add_markup(out, t->machine);
 }
 
+#define NEW_RUN		"failed in the newest run of a table, not in the run before"
+#define NEW_KERNEL	"a problem on the newest kernel of a table, passed on the one before"
+
 /* A row of the entry page: one test, its problems over tables p[0..n) */
 static void index_row(const struct matrix *m, const struct prob *p, size_t n,
 		      enum cell_class worst, struct strbuf *out)
@@ -86,13 +91,14 @@ static void index_row(const struct matrix *m, const struct prob *p, size_t n,
 	unsigned int fail = 0, runs = 0;
 	const char *first = NULL;
 	char *page = test_page(p[0].test);
-	bool fresh = false;
+	bool fresh = false, fresh_run = false;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		fail += p[i].fail;
 		runs += p[i].runs;
 		fresh |= p[i].fresh;
+		fresh_run |= p[i].fresh_run;
 		if (!first && p[i].row->first_fail)
 			first = p[i].row->first_fail;
 	}
@@ -101,9 +107,14 @@ static void index_row(const struct matrix *m, const struct prob *p, size_t n,
 	sb_printf(out, "\" data-class=\"%s\"><td class=\"test\"><a href=\"%s\">",
 		  cell_class_name(worst), page);
 	sb_add_markup(out, p[0].test);
-	sb_printf(out, "</a></td><td class=\"c-%s\">%s</td><td>%u/%u</td><td>%s</td><td>",
-		  cell_class_name(worst), cell_class_name(worst), fail, runs,
-		  fresh ? "new" : "");
+	sb_printf(out, "</a></td><td class=\"c-%s\">%s</td><td>%u/%u</td>",
+		  cell_class_name(worst), cell_class_name(worst), fail, runs);
+	/* new: since the table's run before, or its kernel before */
+	sb_printf(out, "<td class=\"new\" data-new=\"%s%s%s\" title=\"%s\">%s</td><td>",
+		  fresh_run ? "run" : "", fresh_run && fresh ? " " : "",
+		  fresh ? "kernel" : "",
+		  fresh_run ? NEW_RUN : fresh ? NEW_KERNEL : "",
+		  fresh || fresh_run ? "new" : "");
 	sb_add_markup(out, first ?: "");
 	sb_puts(out, "</td><td class=\"where\">");
 	for (i = 0; i < n && i < 4; i++) {

@@ -150,4 +150,51 @@ TEST(one_cell_per_test_and_column_however_many_runs)
 	cells_free(&cs);
 }
 
+/* Whether test failed in the group's run r (0 newest, 1 the one before) */
+static bool failed_in(const struct cells *cs, int r, const char *test)
+{
+	const struct group_run *gr = &cs->g[0].last[r];
+	size_t i;
+
+	for (i = 0; i < gr->n; i++)
+		if (!strcmp(cs->names.v[gr->failed[i]], test))
+			return true;
+	return false;
+}
+
+TEST(the_newest_two_runs_of_a_group_by_start_whatever_the_order)
+{
+	/* the start of each run, and whether generic/001 and 002 failed */
+	static const struct {
+		const char *started;
+		bool f1, f2;
+	} runs[] = {
+		{ "2026-12-03T08:00:00+00:00", true, false },
+		{ "2026-12-01T08:00:00+00:00", true, true },
+		{ "2026-12-04T08:00:00+00:00", false, true },
+		{ "2026-12-02T08:00:00+00:00", false, false },
+	};
+	struct cells cs = { 0 };
+	struct archive_run run;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(runs); i++) {
+		make_run(&run, "xfs_crc", "6.12.5", "m");
+		record_set(&run.rec, "started", runs[i].started);
+		add_case(&run, "generic/001", runs[i].f1 ? OUT_FAIL : OUT_PASS);
+		add_case(&run, "generic/002", runs[i].f2 ? OUT_FAIL : OUT_PASS);
+		cells_add_run(&cs, &run);
+		drop_run(&run);
+	}
+	/* the 4th and the 3rd, though read third and first */
+	ASSERT_TRUE(cs.g[0].last[0].have && cs.g[0].last[1].have);
+	EXPECT_STREQ(runs[2].started, cs.g[0].last[0].started);
+	EXPECT_STREQ(runs[0].started, cs.g[0].last[1].started);
+	EXPECT_FALSE(failed_in(&cs, 0, "generic/001"));
+	EXPECT_TRUE(failed_in(&cs, 0, "generic/002"));
+	EXPECT_TRUE(failed_in(&cs, 1, "generic/001"));
+	EXPECT_FALSE(failed_in(&cs, 1, "generic/002"));
+	cells_free(&cs);
+}
+
 TEST_HARNESS_MAIN
