@@ -12,10 +12,10 @@
 /* Columns: the view can be pasted into a mail */
 #define WIDTH	72
 
-/* Groups in this order: the cause said first, none said last */
+/* Groups in this order: the cause said first, untriaged, none said last */
 static int cause_rank(enum entry_cause c)
 {
-	return c == CAUSE_NONE ? CAUSE_ENV + 1 : (int)c;
+	return c == CAUSE_NONE ? CAUSE_UNTRIAGED + 1 : (int)c;
 }
 
 static int by_group(const void *a, const void *b)

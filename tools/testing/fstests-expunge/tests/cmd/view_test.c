@@ -283,4 +283,26 @@ TEST_F_TIMEOUT(tmp, same_tests_as_exclude_and_flaky, 300)
 	free(config);
 }
 
+/* cause=untriaged lines are one group, after the causes, before none */
+TEST_F(tmp, untriaged_lines_are_one_group)
+{
+	struct proc_out r;
+	const char *u, *n;
+
+	put_in_dir(self->dir, "xfs.expunge",
+		   "xfs/1 fail cause=untriaged from=kdevops:6.12.3 seen=6.12.3\n"
+		   "xfs/2 fail # said in prose\n"
+		   "xfs/3 fail cause=untriaged from=kdevops:6.12.3 seen=6.12.3\n"
+		   "xfs/4 fail cause=kernel # a bug\n");
+	r = fexp("view --fs xfs --release 6.12.50 --data %s", self->dir);
+	EXPECT_EQ(0, r.status);
+	u = strstr(r.out, "\nfail, cause untriaged: 2 lines\n");
+	n = strstr(r.out, "\nfail, cause not said: 1 line\n");
+	ASSERT_NE(NULL, u) TH_LOG("%s", r.out);
+	ASSERT_NE(NULL, n) TH_LOG("%s", r.out);
+	EXPECT_LT(strstr(r.out, "\nfail, cause kernel: 1 line\n"), u);
+	EXPECT_LT(u, n);
+	proc_out_free(&r);
+}
+
 TEST_HARNESS_MAIN
