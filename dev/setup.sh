@@ -17,7 +17,7 @@ libzstd-dev pkg-config flex bison xz-utils zstd gzip binutils libxml2-utils
 perl git time jq clang libclang-rt-dev valgrind patch cpp
 python3-docutils python3-sphinx python3-sphinx-rtd-theme python3-yaml
 python3-jsonschema chromium chromium-headless-shell fonts-dejavu-core
-qemu-system-x86 busybox-static kmod linux-source-6.1"
+qemu-system-x86 busybox-static kmod cpio linux-source-6.1"
 [ -n "$ksrc" ] || pkgs="$pkgs linux-source-6.12"
 
 missing=
