@@ -13,6 +13,7 @@
 #include "entries/select.h"
 #include "kernel/kernel.h"
 #include "git-fixture.h"
+#include "diag-want.h"
 #include "test-util.h"
 
 /* Errors parsing one line; the entry into *e when it parses */
@@ -498,16 +499,10 @@ TEST(lint_evidence_rules)
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
-	size_t i;
 
 	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
 	ASSERT_EQ(0, lint_dataset(&ds, NULL, NULL, &d));
-	for (i = 0; i < d.msgs.n; i++)
-		TH_LOG("%s", d.msgs.v[i]);
-	ASSERT_EQ(ARRAY_SIZE(want), d.msgs.n);
-	for (i = 0; i < ARRAY_SIZE(want); i++)
-		EXPECT_EQ(0, strncmp(d.msgs.v[i], want[i], strlen(want[i])))
-			TH_LOG("%s", d.msgs.v[i]);
+	expect_msgs(_metadata, &d, want, ARRAY_SIZE(want));
 	dataset_free(&ds);
 	diag_free(&d);
 }
@@ -532,17 +527,11 @@ TEST(untriaged_lines_say_where_and_when)
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
-	size_t i;
 
 	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
 	ASSERT_EQ(5, ds.n);
 	EXPECT_EQ(CAUSE_UNTRIAGED, ds.entries[0].cause);
-	for (i = 0; i < d.msgs.n; i++)
-		TH_LOG("%s", d.msgs.v[i]);
-	ASSERT_EQ(ARRAY_SIZE(want), d.msgs.n);
-	for (i = 0; i < ARRAY_SIZE(want); i++)
-		EXPECT_EQ(0, strncmp(d.msgs.v[i], want[i], strlen(want[i])))
-			TH_LOG("%s", d.msgs.v[i]);
+	expect_msgs(_metadata, &d, want, ARRAY_SIZE(want));
 	dataset_free(&ds);
 	diag_free(&d);
 }

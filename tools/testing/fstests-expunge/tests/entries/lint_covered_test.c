@@ -9,6 +9,7 @@
 
 #include "entries/entry.h"
 #include "entries/lint.h"
+#include "diag-want.h"
 #include "test-util.h"
 
 #define KD	"from=kdevops:x/all.txt"
@@ -85,7 +86,6 @@ TEST(covered_lines_are_said_with_what_covers_them)
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
-	size_t i;
 
 	data_parse(&ds, "d/global.expunge", global_text, strlen(global_text),
 		   &d);
@@ -95,12 +95,7 @@ TEST(covered_lines_are_said_with_what_covers_them)
 		   &d);
 	ASSERT_EQ(0, d.msgs.n);
 	ASSERT_EQ(0, lint_dataset(&ds, NULL, NULL, &d));
-	for (i = 0; i < d.msgs.n; i++)
-		TH_LOG("%s", d.msgs.v[i]);
-	ASSERT_EQ(ARRAY_SIZE(want), d.msgs.n);
-	for (i = 0; i < ARRAY_SIZE(want); i++)
-		EXPECT_EQ(0, strncmp(d.msgs.v[i], want[i], strlen(want[i])))
-			TH_LOG("%s", d.msgs.v[i]);
+	expect_msgs(_metadata, &d, want, ARRAY_SIZE(want));
 	dataset_free(&ds);
 	diag_free(&d);
 }
