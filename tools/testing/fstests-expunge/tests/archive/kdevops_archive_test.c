@@ -67,25 +67,45 @@ static char *output_of(const char *dir, const char *cmd)
 	return text;
 }
 
+/*
+ * "archive add --archive DIR/a SRC", which must succeed, and the runs
+ * of DIR/a read back into r; its output, for what it said.
+ */
+static struct proc_out add_and_read(struct __test_metadata *_metadata,
+				    const char *dir, const char *src,
+				    struct runs *r)
+{
+	struct proc_out p;
+	char *err = NULL;
+
+	p = fexp_call(str_printf("archive add --archive %s/a %s", dir, src));
+	ASSERT_EQ(0, p.status) TH_LOG("%s", p.err);
+	ASSERT_EQ(0, archive_each(str_printf("%s/a", dir), NULL, keep, r,
+				  &err)) TH_LOG("%s", err);
+	return p;
+}
+
+/* tar's own count of the result.xml files in the old layout's tarball */
+static int tarball_results(struct __test_metadata *_metadata, const char *dir)
+{
+	char *n = output_of(dir, str_printf("xz -dc %s/old/%s | tar -t | %s",
+					    dir, TARBALL,
+					    "grep -c '/result.xml$'"));
+
+	ASSERT_NE(NULL, n);
+	return atoi(n);
+}
+
 TEST_F(tmp, old_layout_tarball_is_read_directly)
 {
 	struct runs *r = calloc(1, sizeof(*r));
-	char *err = NULL, *n;
 	struct proc_out p;
 	int i;
 
 	ASSERT_EQ(0, shell_call(PACK_OLD, self->dir, self->dir));
-	p = fexp_call(str_printf("archive add --archive %s/a %s/old", self->dir,
-				 self->dir));
-	ASSERT_EQ(0, p.status) TH_LOG("%s", p.err);
-	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, keep, r,
-				  &err)) TH_LOG("%s", err);
-	/* tar's own count of the result.xml files in it */
-	n = output_of(self->dir, str_printf("xz -dc %s/old/%s | tar -t | %s",
-					    self->dir, TARBALL,
-					    "grep -c '/result.xml$'"));
-	ASSERT_NE(NULL, n);
-	EXPECT_EQ(atoi(n), r->n);
+	p = add_and_read(_metadata, self->dir,
+			 str_printf("%s/old", self->dir), r);
+	EXPECT_EQ(tarball_results(_metadata, self->dir), r->n);
 	for (i = 0; i < r->n; i++) {
 		const char *sect = record_get(&r->rec[i], "section");
 		char *cmd = str_printf("xz -dc %s/old/%s | %s '*/%s/result.xml' | %s",
@@ -122,16 +142,13 @@ static char *make_clone(const char *dir)
 TEST_F(tmp, live_layout_lfs_pointers_give_summary_only_runs)
 {
 	struct runs *r = calloc(1, sizeof(*r));
-	char *clone = make_clone(self->dir), *err = NULL, *n;
+	char *clone = make_clone(self->dir), *n;
 	const struct run_record *crc = NULL;
 	struct proc_out p;
 	int i;
 
 	ASSERT_NE(NULL, clone);
-	p = fexp_call(str_printf("archive add --archive %s/a %s", self->dir, clone));
-	ASSERT_EQ(0, p.status) TH_LOG("%s", p.err);
-	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, keep, r,
-				  &err)) TH_LOG("%s", err);
+	p = add_and_read(_metadata, self->dir, clone, r);
 	/* one run a section summed up, a section said twice once */
 	n = output_of(self->dir, str_printf(SECTIONS, SAMPLES));
 	ASSERT_NE(NULL, n);
@@ -171,22 +188,15 @@ TEST_F(tmp, live_layout_lfs_pointers_give_summary_only_runs)
 TEST_F(tmp, old_archive_clone_reads_the_tarballs_of_its_history)
 {
 	struct runs *r = calloc(1, sizeof(*r));
-	char *clone = str_printf("%s/old-clone", self->dir), *err = NULL, *n;
+	char *clone = str_printf("%s/old-clone", self->dir);
 	struct proc_out p;
 
 	ASSERT_EQ(0, shell_call(PACK_OLD, self->dir, self->dir));
 	ASSERT_EQ(0, shell_call("sh -c '%s' - %s %s %s", OLD_CLONE, clone,
 				SAMPLES, self->dir));
-	p = fexp_call(str_printf("archive add --archive %s/a %s", self->dir, clone));
-	ASSERT_EQ(0, p.status) TH_LOG("%s", p.err);
-	ASSERT_EQ(0, archive_each(str_printf("%s/a", self->dir), NULL, keep, r,
-				  &err)) TH_LOG("%s", err);
-	n = output_of(self->dir, str_printf("xz -dc %s/old/%s | tar -t | %s",
-					    self->dir, TARBALL,
-					    "grep -c '/result.xml$'"));
-	ASSERT_NE(NULL, n);
+	p = add_and_read(_metadata, self->dir, clone, r);
 	/* every run of the tarball, once; its copy is known, not new */
-	EXPECT_EQ(atoi(n), r->n);
+	EXPECT_EQ(tarball_results(_metadata, self->dir), r->n);
 	EXPECT_NE(NULL, strstr(p.out, str_printf("%d runs added", r->n))) TH_LOG("%s", p.out);
 	EXPECT_NE(NULL, strstr(p.out, str_printf("%d already there", r->n)));
 	EXPECT_NE(NULL, strstr(p.out, "(0 from a summary only)"));
