@@ -8,7 +8,7 @@
 # printed: runs read, from a summary only, machines, kernels, LFS
 # pointers. Nothing here reads the results: the tool does.
 #
-# Usage: dev/archive-figures.sh FEXP CLONE...
+# Arguments: FEXP CLONE...
 set -eu
 
 fexp=${1:?usage: $0 FEXP CLONE...}
@@ -21,8 +21,16 @@ for src in "$@"; do
 	n=$((n + 1))
 	start=$(date +%s)
 	echo "== $src"
-	"$fexp" archive add --archive "$tmp/a$n" "$src" 2>"$tmp/err" |
-		sed 's/^/   /'
-	[ -s "$tmp/err" ] && sed 's/^/   stderr: /' "$tmp/err"
+	# a failed add is no figure: say why and stop
+	if ! "$fexp" archive add --archive "$tmp/a$n" "$src" \
+			>"$tmp/out" 2>"$tmp/err"; then
+		sed 's/^/   stderr: /' "$tmp/err" >&2
+		echo "$0: archive add $src failed" >&2
+		exit 1
+	fi
+	sed 's/^/   /' "$tmp/out"
+	if [ -s "$tmp/err" ]; then
+		sed 's/^/   stderr: /' "$tmp/err"
+	fi
 	echo "   in $(($(date +%s) - start)) s"
 done
