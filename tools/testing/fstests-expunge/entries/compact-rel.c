@@ -39,7 +39,7 @@ static bool list_within(char *const *a, char *const *b)
 }
 
 /* The same words, in any order (NULL only equals NULL) */
-static bool set_same(char *const *a, char *const *b)
+bool words_same(char *const *a, char *const *b)
 {
 	if (!a || !b)
 		return a == b;
@@ -80,7 +80,7 @@ static bool sections_cover(char *const *b, char *const *a)
 	if (!b)
 		return true;
 	if (!a || has_negative(a) || has_negative(b))
-		return set_same(a, b);
+		return words_same(a, b);
 	for (; *a; a++) {
 		char *const *g;
 
@@ -140,7 +140,7 @@ static bool test_fix_covers(const struct entry *b, const struct entry *a)
 {
 	if (!b->test_fixed_by && !b->test_fixed)
 		return true;
-	return set_same(a->test_fixed_by, b->test_fixed_by) &&
+	return words_same(a->test_fixed_by, b->test_fixed_by) &&
 	       str_same(a->test_fixed, b->test_fixed);
 }
 
@@ -154,7 +154,7 @@ bool entry_covers(const struct entry *b, const struct entry *a)
 	if (b->fixed_by &&
 	    (!a->fixed_by || !list_within(a->fixed_by, b->fixed_by)))
 		return false;
-	if (b->env && !set_same(a->env, b->env))
+	if (b->env && !words_same(a->env, b->env))
 		return false;
 	if (b->cond && !str_same(a->cond, b->cond))
 		return false;
@@ -188,15 +188,15 @@ static bool same_except(const struct entry *a, const struct entry *b,
 {
 	if (strcmp(a->test, b->test) || a->kind != b->kind ||
 	    entry_retries(a) != entry_retries(b) ||
-	    !set_same(a->fixed_by, b->fixed_by) ||
-	    !set_same(a->test_fixed_by, b->test_fixed_by) ||
+	    !words_same(a->fixed_by, b->fixed_by) ||
+	    !words_same(a->test_fixed_by, b->test_fixed_by) ||
 	    !str_same(a->test_fixed, b->test_fixed) ||
-	    !set_same(a->env, b->env) || !str_same(a->cond, b->cond) ||
+	    !words_same(a->env, b->env) || !str_same(a->cond, b->cond) ||
 	    !causes_merge(a, b) || a->crash != b->crash ||
 	    !str_same(a->bug, b->bug))
 		return false;
 	if (ranges)
-		return set_same(a->sections, b->sections);
+		return words_same(a->sections, b->sections);
 	return kvers_same(a->has_since, &a->since, b->has_since, &b->since) &&
 	       kvers_same(a->has_fixed, &a->fixed, b->has_fixed, &b->fixed) &&
 	       kvers_same(a->has_until, &a->until, b->has_until, &b->until);

@@ -11,6 +11,9 @@
 /* Written by a person: from=hand among its origins, or no from= at all */
 bool entry_hand(const struct entry *e);
 
+/* Do two word lists (NULL-terminated, NULL: none) hold the same words? */
+bool words_same(char *const *a, char *const *b);
+
 /*
  * Does b apply wherever a applies (every section, kernel, tree, switch
  * and configuration), with a kind that wins over a's (expunge over fail

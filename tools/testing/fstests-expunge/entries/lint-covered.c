@@ -181,32 +181,6 @@ static void points_free(struct points *p)
 	free(p->v);
 }
 
-static bool in_list(char *const *l, const char *s)
-{
-	for (; l && *l; l++) {
-		if (!strcmp(*l, s))
-			return true;
-	}
-	return false;
-}
-
-static bool same_words(char *const *a, char *const *b)
-{
-	char *const *w;
-
-	if (!a || !b)
-		return a == b;
-	for (w = a; *w; w++) {
-		if (!in_list(b, *w))
-			return false;
-	}
-	for (w = b; *w; w++) {
-		if (!in_list(a, *w))
-			return false;
-	}
-	return true;
-}
-
 /*
  * Can b stand in for a where the points do not tell them apart: the
  * same test, no "if" or fstests fix that a lacks. A fixed-by= of b is
@@ -218,12 +192,12 @@ static bool may_cover(const struct entry *b, const struct entry *a)
 {
 	if (strcmp(a->test, b->test) || b->kind > a->kind)
 		return false;
-	if (b->fixed_by && !b->has_fixed && !same_words(a->fixed_by, b->fixed_by))
+	if (b->fixed_by && !b->has_fixed && !words_same(a->fixed_by, b->fixed_by))
 		return false;
 	if (b->cond && !str_same(a->cond, b->cond))
 		return false;
 	if ((b->test_fixed_by || b->test_fixed) &&
-	    (!same_words(a->test_fixed_by, b->test_fixed_by) ||
+	    (!words_same(a->test_fixed_by, b->test_fixed_by) ||
 	     !str_same(a->test_fixed, b->test_fixed)))
 		return false;
 	return true;
@@ -258,8 +232,6 @@ static bool as_strong(const struct entry *b, const struct entry *a)
 	return a->kind != KIND_FLAKY || entry_retries(b) >= entry_retries(a);
 }
 
-static const char *const switch_names[] = { "large-disk", "fast", "gce" };
-
 /*
  * Is a covered by the lines of cand (n of them) at every point: for each
  * point where a applies, one of them applies with a kind as strong?
@@ -269,8 +241,9 @@ static bool covered(const struct entry *a, const struct entry **cand,
 		    size_t n, const char *fs, bool *used)
 {
 	struct points p = { 0 };
-	size_t i, v, s, set, sets;
+	size_t i, v, s, set, sets, nsw, m, bit;
 	bool ok = true;
+	char **env;
 
 	add_entry(&p, a);
 	for (i = 0; i < n; i++)
@@ -279,14 +252,15 @@ static bool covered(const struct entry *a, const struct entry **cand,
 	add_kver(&p, (struct kver){ 999, 0, 0, 0 });
 	add_section(&p, NO_SECTION);
 	add_section(&p, OTHER_SECTION);
-	sets = p.env ? 1u << ARRAY_SIZE(switch_names) : 1;
+	/* every switch data-format.rst defines, on and off */
+	for (nsw = 0; env_switch(nsw); nsw++)
+		;
+	env = xcalloc(nsw + 1, sizeof(*env));
+	sets = p.env ? 1u << nsw : 1;
 	for (set = 0; ok && set < sets; set++) {
-		char *env[ARRAY_SIZE(switch_names) + 1];
-		size_t m = 0, bit;
-
-		for (bit = 0; bit < ARRAY_SIZE(switch_names); bit++) {
+		for (bit = m = 0; bit < nsw; bit++) {
 			if (set & (1u << bit))
-				env[m++] = (char *)switch_names[bit];
+				env[m++] = (char *)env_switch(bit);
 		}
 		env[m] = NULL;
 		for (v = 0; ok && v < p.nv; v++) {
@@ -306,6 +280,7 @@ static bool covered(const struct entry *a, const struct entry **cand,
 			}
 		}
 	}
+	free(env);
 	points_free(&p);
 	return ok;
 }
