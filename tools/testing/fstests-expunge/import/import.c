@@ -63,14 +63,12 @@ void import_listing_free(struct import_listing *l)
 void import_put_from(struct strbuf *sb, const struct strlist *origins)
 {
 	struct strlist put = { 0 };
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < origins->n; i++) {
 		char *s = origin_short(origins->v[i]);
 
-		for (j = 0; j < put.n && strcmp(put.v[j], s); j++)
-			;
-		if (j < put.n) {
+		if (strlist_has(&put, s)) {
 			free(s);
 			continue;
 		}

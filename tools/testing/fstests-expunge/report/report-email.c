@@ -101,14 +101,12 @@ static void kernels(const struct report *r, struct strbuf *out,
 {
 	struct strlist seen = { 0 };
 	struct strbuf sb = { 0 };
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < r->n; i++) {
 		const char *k = r->sc[i].cand ? r->sc[i].cand->kernel : NULL;
 
-		for (j = 0; k && j < seen.n && strcmp(seen.v[j], k); j++)
-			;
-		if (k && j == seen.n)
+		if (k && !strlist_has(&seen, k))
 			strlist_add(&seen, xstrdup(k));
 	}
 	if (subject)

@@ -53,15 +53,13 @@ static void put_style(struct strbuf *out)
 static void title(const struct report *r, struct strbuf *out)
 {
 	struct strlist seen = { 0 };
-	size_t i, j;
+	size_t i;
 
 	sb_puts(out, "fstests results");
 	for (i = 0; i < r->n; i++) {
 		const char *k = r->sc[i].cand ? r->sc[i].cand->kernel : NULL;
 
-		for (j = 0; k && j < seen.n && strcmp(seen.v[j], k); j++)
-			;
-		if (!k || j < seen.n)
+		if (!k || strlist_has(&seen, k))
 			continue;
 		strlist_add(&seen, xstrdup(k));
 		sb_puts(out, seen.n == 1 ? " on " : ", ");
