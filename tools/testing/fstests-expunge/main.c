@@ -85,7 +85,8 @@ static int do_help(int argc, char **argv)
 {
 	const struct cmd *cmd;
 
-	if (argc < 2) {
+	/* "help --help", as every command takes it */
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		print_usage(stdout);
 		return EXIT_OK;
 	}
