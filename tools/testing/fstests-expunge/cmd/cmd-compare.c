@@ -25,8 +25,9 @@ static const struct usage usage = {
 "are several runs; repeats in one file (check -L, -i) are attempts too.\n"
 "Without --baseline, every failure the data does not explain is a\n"
 "regression. A section only one side ran is one note; in a section the\n"
-"baseline did not run, such a failure is new, not a regression. The data is chosen by each section's FSTYP and the kernel\n"
-"the results name (KERNEL), unless the options below name one. With no\n"
+"baseline did not run, such a failure is new, not a regression. The\n"
+"data is chosen by each section's FSTYP and the kernel the results\n"
+"name (KERNEL), unless the options below name one. With no\n"
 "config of that kernel, an entry whose 'if' needs one is undecided: a\n"
 "fail or flaky entry explains no failure, an expunge entry applies;\n"
 "each is named in the notes and on stderr. In KCIDB, the kernel's\n"
@@ -37,8 +38,9 @@ static const struct usage usage = {
 "partly read run), or an incomplete run (a crash); 2 bad usage or\n"
 "unreadable input, results left out of a search among them. With\n"
 "--bisect: 0 good, 1 bad (regressions), 125 cannot tell (no results, an\n"
-"incomplete run, missing tests or sections, unreadable input, bad usage, out of\n"
-"memory), so that git bisect skips it. Out of memory is exit 1 otherwise.",
+"incomplete run, missing tests or sections, unreadable input, bad\n"
+"usage, out of memory), so that git bisect skips it. Out of memory is\n"
+"exit 1 otherwise.",
 };
 
 /* --map BASE=SECTION: both named */

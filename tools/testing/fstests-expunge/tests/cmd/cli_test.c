@@ -166,6 +166,29 @@ TEST(help_of_every_command)
 	proc_out_free(&r);
 }
 
+/* Every command's --help fits a terminal: no line over 80 columns */
+TEST(help_fits_80_columns)
+{
+	struct proc_out c = fexp("--list-cmds"), r;
+	const char *cmd, *line;
+	size_t n, len;
+
+	ASSERT_EQ(0, c.status);
+	for (cmd = c.out; *cmd; cmd += n + (cmd[n] == '\n')) {
+		n = strcspn(cmd, "\n");
+		r = fexp("%.*s --help", (int)n, cmd);
+		EXPECT_EQ(0, r.status);
+		for (line = r.out; *line; line += len + (line[len] == '\n')) {
+			len = strcspn(line, "\n");
+			EXPECT_GE(80, len)
+				TH_LOG("%.*s --help: %.*s", (int)n, cmd,
+				       (int)len, line);
+		}
+		proc_out_free(&r);
+	}
+	proc_out_free(&c);
+}
+
 TEST(usage_errors_exit_2)
 {
 	static const char *const bad[] = {
