@@ -42,14 +42,19 @@ status() {
 		"\(.status) \(.name)"' "$t/$1.json"
 }
 
+# expect NAME SECTION TEST WANT WHAT: kunit.py made WANT of the test
+expect() {
+	local got
+
+	got=$(status "$1" "$2" "$3")
+	[ "$got" = "$4" ] && ok "$5: $got" || bad "$5, not '$got'"
+}
+
 # ext4/306 fails in both runs, and the data says nothing of it
 parse still --data "$cmp/fstests" --baseline "$cmp/runs/run1-ext4/ext4_4k" \
 	"$cmp/runs/run1-ext4/ext4_4k"
-got=$(status still ext4_4k ext4/306)
-case $got in
-"FAIL ext4/306") ok "a still-failing test is a failure: $got" ;;
-*) bad "a still-failing test is a failure, not '$got'" ;;
-esac
+expect still ext4_4k ext4/306 "FAIL ext4/306" \
+	"a still-failing test is a failure"
 
 # generic/537 is a known failure in the data
 parse known --data "$cmp/data" "$cmp/kdevops/20230829"
@@ -58,9 +63,7 @@ case $got in
 "PASS generic/537" | "") bad "a known failure is no plain pass: '$got'" ;;
 *) ok "a known failure is no plain pass: $got" ;;
 esac
-got=$(status known xfs_reflink_4k generic/001)
-[ "$got" = "PASS generic/001" ] && ok "a pass is a pass: $got" ||
-	bad "a pass is a pass, not '$got'"
+expect known xfs_reflink_4k generic/001 "PASS generic/001" "a pass is a pass"
 
 # Names with a '#' stay names: kunit.py takes what follows a '#' as a
 # directive, and "generic/002 # SKIP" would hide a regression as a skip.
@@ -94,11 +97,8 @@ grep -q 'Ran 2 tests: passed: 1, failed: 1$' "$t/hash.parsed" &&
 # the data does not explain it; the notes are diagnostics, not tests
 parse newsec --data "$cmp/data" --baseline "$cmp/kdevops/20231218" \
 	"$cmp/../kdevops-archive/old-unpacked"
-got=$(status newsec xfs_reflink_4k generic/095)
-case $got in
-"FAIL generic/095") ok "a failure of a section new to the run fails: $got" ;;
-*) bad "a failure of a section new to the run fails, not '$got'" ;;
-esac
+expect newsec xfs_reflink_4k generic/095 "FAIL generic/095" \
+	"a failure of a section new to the run fails"
 got=$(jq -r '[.sub_groups[].name] | join(" ")' "$t/newsec.json")
 [ "$got" = "xfs_reflink_1024 xfs_reflink_4k" ] &&
 	ok "the notes are no subtests: $got" ||
