@@ -199,9 +199,13 @@ print(found.get("expunge", found.get("fail", "")))
 ')
 	fs=${big##*/}
 	fs=${fs%.expunge}
+	if [ -z "$line" ]; then
+		echo "negative control: $big has no unconditional expunge or fail line to drop"
+		exit 1
+	fi
 	mkdir -p "$work/control"
 	cp -r "$new"/. "$work/control/"
-	sed -i "${line:-1}d" "$work/control/$fs.expunge"
+	sed -i "${line}d" "$work/control/$fs.expunge"
 	(old=$new new=$work/control kernels=6.12.50 compare_fs "$fs" \
 		>/dev/null; echo "$differ $cells") >"$work/control.out"
 	read -r d c <"$work/control.out"
