@@ -49,6 +49,8 @@ static int put_files(const char *dir, const struct new_run *run, char **err)
 	if (!ret && run->config.len)
 		ret = put_zst(dir, "config.zst", run->config.buf,
 			      run->config.len, err);
+	if (!ret)
+		ret = run_logs_put(dir, &run->logs, err);
 	if (ret)
 		return ret;
 	record_write(&run->rec, &rec);

@@ -183,20 +183,61 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The files of the staged run, sorted */
-static int list_stage(const char *folder, struct strlist *names, char **err)
+/* Is path (of dirent type type) a folder, not a link to one? */
+static bool is_folder(const char *path, unsigned char type)
+{
+	struct stat st;
+
+	if (type != DT_UNKNOWN)
+		return type == DT_DIR;
+	return !lstat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* The files of folder (under prefix) and of its folders, one level down */
+static int list_folder(const char *folder, const char *prefix, int depth,
+		       struct strlist *names, char **err)
 {
 	DIR *d = opendir(folder);
 	struct dirent *de;
+	int ret = 0;
 
 	if (!d) {
 		*err = xasprintf("%s: %s", folder, strerror(errno));
 		return -1;
 	}
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			strlist_add(names, xstrdup(de->d_name));
+	while (!ret && (de = readdir(d))) {
+		char *sub, *pre;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sub = xasprintf("%s/%s", folder, de->d_name);
+		if (!is_folder(sub, de->d_type)) {
+			free(sub);
+			strlist_add(names, xasprintf("%s%s", prefix,
+						     de->d_name));
+			continue;
+		}
+		if (!depth) {
+			*err = xasprintf("%s/%s: a folder too deep", folder,
+					 de->d_name);
+			free(sub);
+			ret = -1;
+			break;
+		}
+		pre = xasprintf("%s%s/", prefix, de->d_name);
+		ret = list_folder(sub, pre, depth - 1, names, err);
+		free(pre);
+		free(sub);
+	}
 	closedir(d);
+	return ret;
+}
+
+/* The files of the staged run (logs/ and its files too), sorted */
+static int list_stage(const char *folder, struct strlist *names, char **err)
+{
+	if (list_folder(folder, "", 1, names, err))
+		return -1;
 	if (names->n)
 		qsort(names->v, names->n, sizeof(*names->v), cmp_name);
 	return 0;

@@ -3,8 +3,9 @@
  * A results archive: a git repository with one folder a run,
  * runs/<id>/ (id: a hash of the run's result.xml files), holding the
  * record "run" (key: value lines), result.xml.zst (and result-N.xml.zst
- * for further shards) and config.zst when the config was given; one
- * commit a run.
+ * for further shards), config.zst when the config was given, and
+ * logs/ (archive/run-logs.h) when the run left logs of failing tests;
+ * one commit a run.
  */
 #ifndef FEXP_ARCHIVE_H
 #define FEXP_ARCHIVE_H

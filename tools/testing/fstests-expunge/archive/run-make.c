@@ -71,6 +71,7 @@ static char *path_part(const char *path, unsigned int n)
 struct tally {
 	unsigned long tests, fail, notrun;
 	struct strbuf failed;
+	struct strlist *names;	/* every failing test, once */
 	char *why;		/* corrupt or incomplete, or NULL */
 	bool corrupt;
 };
@@ -88,6 +89,9 @@ static void count(struct tally *t, const struct result_file *rf)
 		if (c->outcome != OUT_FAIL)
 			continue;
 		t->fail++;
+		if (!t->names->n ||
+		    strcmp(t->names->v[t->names->n - 1], c->name))
+			strlist_add(t->names, xstrdup(c->name));
 		if (t->failed.len < 600)
 			sb_printf(&t->failed, " %s", c->name);
 	}
@@ -299,6 +303,14 @@ int run_make(char *const *paths, size_t n, bool named,
 	source = run_source(paths[0], o->root);
 	ret = run_make_read(paths[0], source, o, run, err);
 	free(source);
+	if (!ret && !(named && is_named_stream(paths[0]))) {
+		char count[24];
+
+		run_logs_read(paths, n, &run->failed, &run->logs);
+		snprintf(count, sizeof(count), "%zu", run->logs.n);
+		if (run->logs.n)
+			record_set(&run->rec, "logs", count);
+	}
 	return ret;
 }
 
@@ -335,7 +347,7 @@ int run_make_read(const char *path, const char *source,
 		  const struct add_opts *o, struct new_run *run, char **err)
 {
 	struct result_file rf = { 0 };
-	struct tally t = { 0 };
+	struct tally t = { .names = &run->failed };
 	bool parsed;
 	char *why;
 	int ret = 0;
@@ -373,5 +385,7 @@ void new_run_free(struct new_run *run)
 	record_free(&run->rec);
 	sb_free(&run->config);
 	sb_free(&run->summary);
+	strlist_free(&run->failed);
+	run_logs_free(&run->logs);
 	memset(run, 0, sizeof(*run));
 }

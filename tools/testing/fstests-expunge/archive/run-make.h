@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "archive/run-logs.h"
 #include "archive/run-record.h"
 
 struct add_opts {
@@ -31,6 +32,8 @@ struct new_run {
 	size_t n, alloc;
 	struct strbuf config;	/* the config read, if any */
 	struct strbuf summary;	/* the commit message */
+	struct strlist failed;	/* the tests that failed, each once */
+	struct run_logs logs;	/* their logs (run_make() only) */
 };
 
 /*
@@ -38,7 +41,9 @@ struct new_run {
  * one) and make its record: kernel, version, fs, section, options,
  * device kind, fstests commit, machine (the result's hostname, or
  * --machine), set-up, counts and status (complete, incomplete or
- * corrupt: a file that cannot be parsed is kept and said so). named: the
+ * corrupt: a file that cannot be parsed is kept and said so), and the
+ * logs of its failing tests found beside the files (run_logs_read();
+ * "logs" in the record: how many). named: the
  * files were named on the command line (read_named(): a pipe will do),
  * not found by a walk. Returns 0, or -1 with *err when a file cannot be
  * read at all.
