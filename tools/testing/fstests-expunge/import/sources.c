@@ -77,6 +77,26 @@ static int read_kdevops(struct source_tree *t, struct import_result *r)
 	return ret;
 }
 
+/*
+ * The lists and directories r could not read, each with why: an answer
+ * without them would be wrong, "no list names the test"
+ */
+static char *unreadable_lists(const char *dir, const struct import_result *r)
+{
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	sb_printf(&sb, "%s: %zu list(s) or directories cannot be read:", dir,
+		  r->unreadable);
+	for (i = 0; i < r->nskips; i++) {
+		if (str_starts(r->skips[i].why, "cannot read"))
+			sb_printf(&sb, " %s (%s);", r->skips[i].origin,
+				  r->skips[i].why);
+	}
+	sb.buf[--sb.len] = '\0';
+	return sb.buf;
+}
+
 int sources_add(struct sources *s, const char *dir, char **err)
 {
 	struct import_result r = { 0 };
@@ -97,6 +117,10 @@ int sources_add(struct sources *s, const char *dir, char **err)
 	} else {
 		*err = xasprintf("%s: neither an xfstests-bld tree (%s/) nor a kdevops one (%s/)",
 				 dir, BLD_LISTS, KDEVOPS_LISTS);
+		ret = -1;
+	}
+	if (!ret && r.unreadable) {
+		*err = unreadable_lists(dir, &r);
 		ret = -1;
 	}
 	import_result_free(&r);

@@ -25,7 +25,8 @@ struct sources {
  * the harness's own parser (the importers'). The commit is git's when
  * dir is the top of a work tree, else the first commit id (40 hex
  * digits) its PROVENANCE.md names, as a copy of the lists says where
- * it came from. 0, or -1 with *err.
+ * it came from. 0, or -1 with *err: also when a list or directory of
+ * the tree cannot be read, each named, as the answer would be wrong.
  */
 int sources_add(struct sources *s, const char *dir, char **err);
 

@@ -285,4 +285,31 @@ TEST_F(tmp, an_unreadable_list_directory_fails_the_import)
 	free(saved);
 }
 
+/* view --sources: a list it cannot read is no "no list names the test" */
+TEST_F(tmp, an_unreadable_list_directory_fails_view_sources)
+{
+	const char *bin = getenv("FEXP");
+	char *saved = bin ? strdup(bin) : NULL, *err;
+
+	put(self->dir, "d/ext4.expunge",
+	    "generic/001 fail from=kdevops:6.1.0 # r\n");
+	put(self->dir, "k/" KD "any/README.md", "lists\n");
+	put(self->dir, "k/" KD "6.1.0/ext4/unassigned/ext4_defaults.txt",
+	    "generic/001\n");
+	ASSERT_EQ(0, shell_call("chmod -R a+rX %s", self->dir));
+	ASSERT_EQ(0, shell_call("chmod 000 %s/k/" KD "6.1.0/ext4", self->dir));
+	if (!as_nobody(self->dir))
+		SKIP(return, "no setpriv to run as nobody");
+	EXPECT_EQ(2, fexp(&err, "view --data %s/d --fs ext4 --release 6.1.0 --sources %s/k",
+			  self->dir, self->dir));
+	EXPECT_NE(NULL, strstr(err, "6.1.0/ext4 (cannot read: Permission denied)"))
+		TH_LOG("%s", err);
+	free(err);
+	if (saved)
+		setenv("FEXP", saved, 1);
+	else
+		unsetenv("FEXP");
+	free(saved);
+}
+
 TEST_HARNESS_MAIN
