@@ -51,6 +51,8 @@ static __printf(2, 3) int fexp(char **err, const char *fmt, ...)
 /*
  * Run the tool as nobody, so that a mode of 000 keeps a directory from
  * it even when the tests run as root; false where that cannot be done.
+ * FEXP changes for the rest of the test only: the harness runs each
+ * test in a process of its own.
  */
 static bool as_nobody(const char *dir)
 {
@@ -143,8 +145,7 @@ TEST_F(tmp, results_left_out_of_the_search_are_no_clean_exit)
 
 TEST_F(tmp, an_unreadable_results_directory_is_no_clean_exit)
 {
-	const char *bin = getenv("FEXP");
-	char *saved = bin ? strdup(bin) : NULL, *err;
+	char *err;
 
 	put(self->dir, "r/a/result.xml", HEAD PASS("generic/001") END);
 	put(self->dir, "r/b/result.xml", HEAD FAIL("generic/002") END);
@@ -157,11 +158,6 @@ TEST_F(tmp, an_unreadable_results_directory_is_no_clean_exit)
 		TH_LOG("%s", err);
 	free(err);
 	EXPECT_EQ(125, fexp(NULL, DATA "--bisect %s/r", self->dir));
-	if (saved)
-		setenv("FEXP", saved, 1);
-	else
-		unsetenv("FEXP");
-	free(saved);
 }
 
 #define BLD	"test-appliance/files/root/fs/"
@@ -257,8 +253,7 @@ TEST_F(tmp, unreadable_kdevops_lists_fail_the_import)
 
 TEST_F(tmp, an_unreadable_list_directory_fails_the_import)
 {
-	const char *bin = getenv("FEXP");
-	char *saved = bin ? strdup(bin) : NULL, *err;
+	char *err;
 
 	put(self->dir, "t/" BLD "global_exclude", "generic/001\n");
 	put(self->dir, "t/" BLD "ext4/cfg/a.exclude", "generic/003\n");
@@ -278,18 +273,12 @@ TEST_F(tmp, an_unreadable_list_directory_fails_the_import)
 	EXPECT_NE(NULL, strstr(err, "6.1.0/xfs: not imported: cannot read: Permission denied"))
 		TH_LOG("%s", err);
 	free(err);
-	if (saved)
-		setenv("FEXP", saved, 1);
-	else
-		unsetenv("FEXP");
-	free(saved);
 }
 
 /* view --sources: a list it cannot read is no "no list names the test" */
 TEST_F(tmp, an_unreadable_list_directory_fails_view_sources)
 {
-	const char *bin = getenv("FEXP");
-	char *saved = bin ? strdup(bin) : NULL, *err;
+	char *err;
 
 	put(self->dir, "d/ext4.expunge",
 	    "generic/001 fail from=kdevops:6.1.0 # r\n");
@@ -305,11 +294,6 @@ TEST_F(tmp, an_unreadable_list_directory_fails_view_sources)
 	EXPECT_NE(NULL, strstr(err, "6.1.0/ext4 (cannot read: Permission denied)"))
 		TH_LOG("%s", err);
 	free(err);
-	if (saved)
-		setenv("FEXP", saved, 1);
-	else
-		unsetenv("FEXP");
-	free(saved);
 }
 
 TEST_HARNESS_MAIN
