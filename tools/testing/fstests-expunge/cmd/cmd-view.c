@@ -46,13 +46,11 @@ static int print_view(struct kernel_opts *ko, const char *fs,
 {
 	struct sources src = { 0 };
 	struct view_more more = { add_sources, &src };
-	char *err = NULL;
-	size_t i;
-
 	struct kdata_cache kc;
 	const struct kdata *kd;
 	struct strbuf sb = { 0 };
-	char *head;
+	char *head, *err = NULL;
+	size_t i;
 
 	for (i = 0; i < dirs->n; i++) {
 		if (sources_add(&src, dirs->v[i], &err)) {
