@@ -57,6 +57,15 @@ WANT = {
     ('m2', '6.6.30', 'generic/003'): ('pass', 0, 1),
     ('m2', '6.6.30', 'generic/004'): ('known', 1, 1),
 }
+# The logs fstests left beside result.xml, by run: archive add keeps those
+# of the failing tests (generic/001 passed: its log is not kept), and the
+# pages link them from the cell of the newest failing run that has some
+LOGS = {3: {'generic/003.out.bad': 'LOG 3 out.bad\n',
+            'generic/003.dmesg': 'LOG 3 dmesg\n',
+            'generic/001.out.bad': 'LOG 3 of a test that passed\n'}}
+WANT_LOGS = {('generic/003', '6.6.30'): {'out.bad': 'LOG 3 out.bad\n',
+                                         'dmesg': 'LOG 3 dmesg\n'}}
+
 # Failed in the newest run of its table and not in the run before: on
 # m1, generic/007 (its crash, run 5; run 4 did not have it), not
 # generic/003 (failed in both), though its kernel column is new
@@ -112,6 +121,10 @@ def make_archive():
         os.makedirs(d)
         with open(os.path.join(d, 'result.xml'), 'w') as f:
             f.write(result_xml(i, kernel, tests))
+        for name, text in LOGS.get(i, {}).items():
+            os.makedirs(os.path.join(d, os.path.dirname(name)), exist_ok=True)
+            with open(os.path.join(d, name), 'w') as f:
+                f.write(text)
         fexp('archive', 'add', '--archive', arch, '--machine', machine,
              os.path.dirname(d))
     fexp('archive', 'add', '--archive', arch, os.path.join(CMP, 'kdevops'),
@@ -206,6 +219,8 @@ class Dom(HTMLParser):
         self.others = []        # the other pages of the table
         self.new = {}           # problem test: why new (run, kernel)
         self.kernels = []       # the kernels of the matrix, in order
+        self.cell = None        # the (test, kernel) of the cell read
+        self.logs = {}          # (test, kernel): {ext: href}
 
     def handle_endtag(self, tag):
         if tag == 'details':
@@ -237,8 +252,13 @@ class Dom(HTMLParser):
                 self.folded.add(self.row)
         if tag == 'tr' and 'data-compare' in a:
             self.row = None
+            self.cell = None
             self.changed.add(a['data-compare'])
+        if tag == 'a' and a.get('class') == 'log' and self.cell:
+            ext = a['href'].split('.', 1)[-1]
+            self.logs.setdefault(self.cell, {})[ext] = a['href']
         if tag == 'td' and 'data-class' in a and self.row:
+            self.cell = (self.row, a['data-kernel'])
             self.cells[(self.row, a['data-kernel'])] = a['data-class']
             if a['data-kernel'] not in self.kernels:
                 self.kernels.append(a['data-kernel'])
@@ -321,6 +341,45 @@ def check_folded(page, dom, m):
           (page, sorted(dom.folded)[:4], sorted(folded)[:4]))
 
 
+def check_logs(page, dom, out):
+    """The log links of a table's page: those of WANT_LOGS on m1, none
+    elsewhere, each a file in out (no link) with what the run left"""
+    want = WANT_LOGS if dom.table and dom.table[2] == 'm1' else {}
+    got = {k: set(v) for k, v in dom.logs.items()}
+    check(got == {k: set(v) for k, v in want.items()},
+          'html: %s: log links %s, want %s' % (page, got, sorted(want)))
+    for key, links in dom.logs.items():
+        for ext, href in links.items():
+            path = os.path.join(out, href)
+            if not check(href.startswith('logs/') and ':' not in href and
+                         os.path.isfile(path) and not os.path.islink(path)
+                         and os.path.realpath(path).startswith(
+                             os.path.realpath(out) + os.sep),
+                         'html: %s: log link %s does not resolve in %s' %
+                         (page, href, out)):
+                continue
+            with open(path) as f:
+                text = f.read()
+            check(text == want.get(key, {}).get(ext),
+                  'html: %s: %s holds %r' % (page, href, text[:60]))
+
+
+def check_log_links(out):
+    """Every page's links to logs resolve to a file of out"""
+    n = 0
+    for name in os.listdir(out):
+        if not name.endswith('.html'):
+            continue
+        with open(os.path.join(out, name)) as f:
+            for href in re.findall(r'href="(logs/[^"]*)"', f.read()):
+                n += 1
+                path = os.path.join(out, href)
+                check(os.path.isfile(path) and not os.path.islink(path),
+                      'html: %s links %s, not in %s' % (name, href, out))
+    check(n >= 4, 'html: %d links to logs in the pages (the table, the '
+          'test page, two logs each)' % n)
+
+
 def check_html(doc, out):
     index = Dom()
     text = render(os.path.join(out, 'index.html'))
@@ -372,6 +431,7 @@ def check_html(doc, out):
         check(cells == want, 'html: %s: cells differ from json: %s' %
               (page, sorted(set(cells.items()) ^ set(want.items()))[:4]))
         check_folded(page, dom, m)
+        check_logs(page, dom, out)
         if len(m['kernels']) > 1:
             a, b = m['kernels'][-2]['release'], m['kernels'][-1]['release']
             changed = {t for (t, k), c in want.items() if k == a and
@@ -405,6 +465,7 @@ def main():
     out = os.path.join(WORK, 'pages')
     fexp('matrix', '-o', out, '--data', data, arch)
     check_html(doc, out)
+    check_log_links(out)
     for f in failures:
         print('FAIL: ' + f)
     print('%d failed' % len(failures))

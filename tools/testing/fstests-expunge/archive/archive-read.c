@@ -155,6 +155,7 @@ static int read_run(const char *dir, const char *id, struct archive_run *run,
 	size_t len;
 	int ret = -1;
 
+	run->dir = dir;
 	run->id = id;
 	if (read_file(path, RECORD_MAX, &buf, &len)) {
 		*err = xasprintf("%s: %s", path, errstr(errno));

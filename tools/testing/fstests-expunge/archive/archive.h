@@ -47,6 +47,7 @@ int archive_store(const struct archive_git *g, struct new_run *run,
 
 /* One archived run as read back */
 struct archive_run {
+	const char *dir;	/* the archive */
 	const char *id;
 	struct run_record rec;
 	struct result_file rf;	/* its result.xml; shards in rf.more */

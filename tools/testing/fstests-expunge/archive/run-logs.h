@@ -19,7 +19,7 @@
 #define LOGS_RUN_MAX	(32u * 1024 * 1024)
 #define LOGS_RUN_FILES	3000
 
-/* The kinds of log, in the order of their bit in a mask */
+/* The kinds of log, in the order of their bit in a mask (MX_LOGS) */
 extern const char *const log_exts[3];
 
 struct run_log {

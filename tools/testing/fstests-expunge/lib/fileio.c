@@ -173,6 +173,25 @@ int read_file(const char *path, size_t max, char **buf, size_t *len)
 	return fd < 0 ? -1 : read_fd(fd, max, buf, len);
 }
 
+int read_file_nofollow(int dirfd, const char *name, size_t max, char **buf,
+		       size_t *len)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+			O_CLOEXEC);
+	struct stat st;
+	int err;
+
+	if (fd < 0)
+		return -1;
+	err = fstat(fd, &st) ? errno : not_regular(&st);
+	if (err) {
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return read_fd(fd, max, buf, len);
+}
+
 /*
  * What a pipe or device named on the command line gave, by its device
  * and inode: it can be read only once ("--config <(zcat config.gz)" is

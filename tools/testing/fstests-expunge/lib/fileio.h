@@ -66,6 +66,14 @@ int mkdir_p(const char *path);
 int read_file(const char *path, size_t max, char **buf, size_t *len);
 
 /*
+ * read_file() of name in dirfd (AT_FDCWD: a path), a symbolic link at
+ * name never followed (ELOOP): for files a run or an archive holds,
+ * which must not lead to a file elsewhere.
+ */
+int read_file_nofollow(int dirfd, const char *name, size_t max, char **buf,
+		       size_t *len);
+
+/*
  * Write a file atomically: a temporary file beside it, then rename(). A
  * symbolic link is followed (the link stays); a device or FIFO is written
  * through (never waiting for a reader); anything else is refused

@@ -132,7 +132,7 @@ static void failed_in(struct group_run *r, unsigned int test)
  */
 static void add_cases(struct cells *cs, struct cell_col *col,
 		      const struct result_file *rf, bool cut_short,
-		      struct group_run *r)
+		      struct group_run *r, unsigned int log)
 {
 	size_t i, j;
 
@@ -152,8 +152,10 @@ static void add_cases(struct cells *cs, struct cell_col *col,
 		c->mixed += pass && fail;
 		c->notrun += skip && !pass && !fail;
 		c->crash += cut_short && j == rf->ncases;
-		if (fail || (cut_short && j == rf->ncases && !pass))
+		if (fail || (cut_short && j == rf->ncases && !pass)) {
 			failed_in(r, c->test);
+			c->log = log ? log : c->log;
+		}
 	}
 }
 
@@ -164,6 +166,7 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 	struct cell_col *col = col_of(cs, &run->rec, &group);
 	bool cut_short = str_starts(status ?: "", "incomplete");
 	struct group_run *r;
+	unsigned int log = 0;
 	size_t i;
 
 	col->runs++;
@@ -192,9 +195,14 @@ void cells_add_run(struct cells *cs, const struct archive_run *run)
 		}
 		return;
 	}
-	add_cases(cs, col, &run->rf, cut_short && !run->rf.nmore, r);
+	if (record_get(&run->rec, "logs") && run->dir) {
+		strlist_add(&cs->logs, xasprintf("%s/runs/%s/logs", run->dir,
+						 run->id));
+		log = cs->logs.n;
+	}
+	add_cases(cs, col, &run->rf, cut_short && !run->rf.nmore, r, log);
 	for (i = 0; i < run->rf.nmore; i++)
-		add_cases(cs, col, &run->rf.more[i], false, r);
+		add_cases(cs, col, &run->rf.more[i], false, r, log);
 }
 
 void cells_free(struct cells *cs)
@@ -210,6 +218,7 @@ void cells_free(struct cells *cs)
 		free(cs->col[i].cix);
 	strmap_free(&cs->name_ix);
 	strlist_free(&cs->names);
+	strlist_free(&cs->logs);
 	strmap_free(&cs->group_ix);
 	strmap_free(&cs->col_ix);
 	free(cs->g);

@@ -55,6 +55,11 @@ struct cell {
 	unsigned int notrun;	/* runs in which it was skipped */
 	unsigned int crash;	/* the last test of a run cut short */
 	unsigned int sfail;	/* summary-only runs that name it failing */
+	/*
+	 * The newest run in which it failed that kept logs: its logs/
+	 * folder is logs.v[log - 1]; 0: none
+	 */
+	unsigned int log;
 };
 
 struct cells {
@@ -67,6 +72,7 @@ struct cells {
 	size_t ncol, acol;
 	struct cell *c;
 	size_t n, alloc;
+	struct strlist logs;	/* ARCHIVE/runs/ID/logs of runs with logs */
 };
 
 /* Count one run in */

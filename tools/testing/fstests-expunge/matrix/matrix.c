@@ -3,8 +3,41 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "archive/run-logs.h"
 #include "matrix/matrix.h"
+
+const char *const *const mx_log_exts = log_exts;
+
+/* Which logs of test the run's logs/ at dir holds: regular files only */
+static void cell_logs(const char *dir, const char *test, struct mx_cell *cell)
+{
+	char *stem = log_stem(test), *path;
+	const char *id, *end;
+	struct stat st;
+	size_t i;
+
+	if (!stem)
+		return;
+	for (i = 0; i < MX_LOGS; i++) {
+		path = xasprintf("%s/%s.%s", dir, stem, mx_log_exts[i]);
+		if (!lstat(path, &st) && S_ISREG(st.st_mode))
+			cell->logs |= 1u << i;
+		free(path);
+	}
+	/* dir is ARCHIVE/runs/ID/logs */
+	end = dir + strlen(dir) - strlen("/logs");
+	id = end - 16;
+	if (cell->logs && id > dir) {
+		cell->log_src = xasprintf("%s/%s", dir, stem);
+		cell->log_page = xasprintf("logs/%.*s-%s", (int)(end - id), id,
+					   stem);
+	} else {
+		cell->logs = 0;
+	}
+	free(stem);
+}
 
 static bool want(const struct run_record *rec, const struct matrix_opts *o)
 {	const char *fs = record_get(rec, "fs");
@@ -135,8 +168,12 @@ static void table_tests(struct matrix *m, struct mx_table *t,
 	for (i = 0; i < m->cs.n; i++) {
 		const struct cell *c = &m->cs.c[i];
 
-		if (c->group == g)
-			t->t[tpos[c->test]].cells[kpos[c->kernel]].c = c;
+		if (c->group != g)
+			continue;
+		t->t[tpos[c->test]].cells[kpos[c->kernel]].c = c;
+		if (c->log)
+			cell_logs(m->cs.logs.v[c->log - 1], t->t[tpos[c->test]].name,
+				  &t->t[tpos[c->test]].cells[kpos[c->kernel]]);
 	}
 	for (i = 0; i < n; i++)
 		tpos[cells_name(&m->cs, t->t[i].name)] = -1;
@@ -182,11 +219,16 @@ int matrix_build(const struct matrix_opts *o, char *const *archives,
 
 void matrix_free(struct matrix *m)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < m->n; i++) {
-		for (j = 0; j < m->tab[i].nt; j++)
+		for (j = 0; j < m->tab[i].nt; j++) {
+			for (k = 0; k < m->tab[i].nk; k++) {
+				free(m->tab[i].t[j].cells[k].log_src);
+				free(m->tab[i].t[j].cells[k].log_page);
+			}
 			free(m->tab[i].t[j].cells);
+		}
 		free(m->tab[i].t);
 		free(m->tab[i].k);
 	}

@@ -35,7 +35,17 @@ struct mx_cell {
 	enum cell_class cls;
 	const struct cell *c;	/* the counts, or NULL: never ran */
 	const char *why;	/* the data's entry, for known and expunged */
+	/*
+	 * The logs of the newest failing run that kept some: bit i for
+	 * log_exts[i] (MX_LOG_EXTS), at log_src.EXT in the archive, shown
+	 * as log_page.EXT in the pages' folder (both malloc'd, or NULL)
+	 */
+	unsigned int logs;
+	char *log_src, *log_page;
 };
+
+#define MX_LOGS		3
+extern const char *const *const mx_log_exts;	/* log_exts */
 
 struct mx_test {
 	const char *name;

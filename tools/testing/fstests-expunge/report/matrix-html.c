@@ -7,6 +7,7 @@
  * the set reads the same copied anywhere.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include "report/matrix-report.h"
 
 #define NR_CL	(CL_CRASH + 1)
+/* a log as archive add keeps it is 64 KiB and a line */
+#define LOG_COPY_MAX	(1024 * 1024)
 
 /* Background and text of each class (contrast 4.5:1 or more) */
 static const char *const colours[NR_CL][2] = {
@@ -68,6 +71,20 @@ bool mx_problem(enum cell_class cls)
 		cls == CL_KNOWN;
 }
 
+/* Links to the logs of the cell's newest failing run, where it kept any */
+static void put_logs(const struct mx_cell *cell, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < MX_LOGS; i++) {
+		if (!(cell->logs & (1u << i)))
+			continue;
+		sb_puts(out, " <a class=\"log\" href=\"");
+		sb_add_markup(out, cell->log_page);
+		sb_printf(out, ".%s\">%s</a>", mx_log_exts[i], mx_log_exts[i]);
+	}
+}
+
 /* A cell: its class, the runs that failed, the rate, the data's entry */
 void mx_put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
 		 struct strbuf *out)
@@ -98,6 +115,7 @@ void mx_put_cell(const struct mx_kernel *k, const struct mx_cell *cell,
 		sb_printf(out, "%s %u/%u", name, c->fail, c->runs);
 	else
 		sb_puts(out, name);
+	put_logs(cell, out);
 	sb_puts(out, "</td>");
 }
 
@@ -370,6 +388,78 @@ static void index_page(const struct matrix *m, const struct strbuf *problems,
 	mx_page_end(out);
 }
 
+/* Copy a cell's logs from the archive to dir (log_page.EXT) */
+static int copy_cell_logs(const struct mx_cell *cell, const char *dir,
+			  char **err)
+{
+	struct strbuf sb = { 0 };
+	char *src, *path;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < MX_LOGS && !ret; i++) {
+		if (!(cell->logs & (1u << i)))
+			continue;
+		src = xasprintf("%s.%s", cell->log_src, mx_log_exts[i]);
+		path = xasprintf("%s/%s.%s", dir, cell->log_page,
+				 mx_log_exts[i]);
+		/* never a link out of the archive, never through one in dir */
+		if (read_file_nofollow(AT_FDCWD, src, LOG_COPY_MAX, &sb.buf,
+				       &sb.len)) {
+			*err = xasprintf("%s: %s", src, errstr(errno));
+			ret = -1;
+		} else if (write_pages_atomic(&path, &sb, 1)) {
+			*err = xasprintf("%s: %s", path, errstr(errno));
+			ret = -1;
+		}
+		free(sb.buf);
+		sb.buf = NULL;
+		free(src);
+		free(path);
+	}
+	return ret;
+}
+
+/*
+ * The logs the pages link to, into dir/logs/: a folder made here, never
+ * a link to one
+ */
+static int copy_logs(const struct matrix *m, const char *dir, char **err)
+{
+	char *sub = xasprintf("%s/logs", dir);
+	bool made = false;
+	struct stat st;
+	size_t i, j, k;
+	int ret = 0;
+
+	for (i = 0; i < m->n && !ret; i++) {
+		const struct mx_table *t = &m->tab[i];
+
+		for (j = 0; j < t->nt && !ret; j++) {
+			for (k = 0; k < t->nk && !ret; k++) {
+				if (!t->t[j].cells[k].logs)
+					continue;
+				if (!made && mkdir(sub, 0777) && errno != EEXIST) {
+					*err = xasprintf("%s: %s", sub,
+							 strerror(errno));
+					ret = -1;
+				} else if (!made && (lstat(sub, &st) ||
+						     !S_ISDIR(st.st_mode))) {
+					*err = xasprintf("%s: not a folder (a link is not followed)",
+							 sub);
+					ret = -1;
+				}
+				made = true;
+				if (!ret)
+					ret = copy_cell_logs(&t->t[j].cells[k],
+							     dir, err);
+			}
+		}
+	}
+	free(sub);
+	return ret;
+}
+
 int matrix_html(const struct matrix *m, const char *dir, char **err)
 {
 	struct table_pages *tp = xcalloc(m->n + 1, sizeof(*tp));
@@ -381,6 +471,11 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		*err = xasprintf("%s: %s", dir, strerror(errno));
+		free(tp);
+		free(cmp);
+		return -1;
+	}
+	if (copy_logs(m, dir, err)) {
 		free(tp);
 		free(cmp);
 		return -1;

@@ -11,7 +11,8 @@ void matrix_json(const struct matrix *m, struct strbuf *out);
 /*
  * The pages: dir/index.html (every table, linked), a page per
  * filesystem, section and machine (tests x kernels) and its compare
- * view of the two newest kernels. Each page stands alone (no script,
+ * view of the two newest kernels; and dir/logs/, the logs its cells
+ * link, copied from the archives. Each page stands alone (no script,
  * no link out). Returns 0, or -1 with *err.
  */
 int matrix_html(const struct matrix *m, const char *dir, char **err);

@@ -184,4 +184,42 @@ TEST_F(tmp, a_hostile_name_in_a_run_does_not_escape)
 	EXPECT_NE(0, shell_call("grep -rq 'outside the section' %s/a", self->dir));
 }
 
+TEST_F(tmp, matrix_copies_and_links_logs_through_no_link)
+{
+	char *res = str_printf("%s/res/ext4_1k", self->dir), *run, *page;
+	struct proc_out r;
+	size_t len;
+
+	ASSERT_EQ(0, shell_call("mkdir -p %s/generic %s/elsewhere", res,
+				self->dir));
+	put_in_dir(res, "result.xml", run_xml("generic/003"));
+	put_in_dir(res, "generic/002.out.bad", "bad output\n");
+	put_in_dir(res, "generic/003.dmesg", "a warning\n");
+	put_in_dir(self->dir, "secret", "a secret\n");
+	r = add_run(self->dir, "a");
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	run = run_dir(self->dir, "a");
+	ASSERT_NE(NULL, run);
+	/* a log of the archive replaced by a link: neither copied nor linked */
+	ASSERT_EQ(0, shell_call("ln -sf %s/secret %s/logs/generic+003.dmesg",
+				self->dir, run));
+	r = fexp_call(str_printf("matrix -o %s/p %s/a", self->dir, self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	page = get_file(str_printf("%s/p/t0.html", self->dir), &len);
+	EXPECT_NE(NULL, strstr(page, str_printf("<a class=\"log\" href=\"logs/%s-generic+002.out.bad\">",
+						strrchr(run, '/') + 1)));
+	EXPECT_EQ(NULL, strstr(page, "generic+003"));
+	EXPECT_STREQ("bad output\n",
+		     get_file(str_printf("%s/p/logs/%s-generic+002.out.bad",
+					 self->dir, strrchr(run, '/') + 1), &len));
+	EXPECT_NE(0, shell_call("grep -rq secret %s/p", self->dir));
+	/* DIR/logs a link: refused, nothing written where it leads */
+	ASSERT_EQ(0, shell_call("mkdir %s/q && ln -s %s/elsewhere %s/q/logs",
+				self->dir, self->dir, self->dir));
+	r = fexp_call(str_printf("matrix -o %s/q %s/a", self->dir, self->dir));
+	EXPECT_NE(0, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "q/logs: not a folder")) TH_LOG("%s", r.err);
+	EXPECT_EQ(0, shell_call("test -z \"$(ls %s/elsewhere)\"", self->dir));
+}
+
 TEST_HARNESS_MAIN
