@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* An entry written back as one data line. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "entries/entry-format.h"
@@ -51,7 +52,12 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 	if (e->crash != CRASH_NONE)
 		sb_printf(sb, " crash=%s", crash_name(e->crash));
 	add_words(sb, "rate", e->rate);
-	add_words(sb, "from", e->from);
+	if (e->from) {
+		char *from = origins_join(e->from);
+
+		sb_printf(sb, " from=%s", from);
+		free(from);
+	}
 	add_kvers(sb, "seen", e->has_seen, &e->seen);
 	add_kvers(sb, "passed", e->has_passed, &e->passed);
 	if (e->cond)

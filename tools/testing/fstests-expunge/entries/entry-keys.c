@@ -82,6 +82,107 @@ const char *origin_check(const char *origin)
 	return NULL;
 }
 
+/* The length of the source origin names (SOURCE, SOURCE:, SOURCE@), or 0 */
+static size_t source_len(const char *origin)
+{
+	size_t n = strcspn(origin, ":@"), i;
+
+	for (i = 0; i < ARRAY_SIZE(sources); i++) {
+		if (strlen(sources[i]) == n && !strncmp(origin, sources[i], n))
+			return n;
+	}
+	return 0;
+}
+
+size_t origin_source_len(const char *origin)
+{
+	size_t n = source_len(origin);
+
+	return n && origin[n] == ':' ? n : 0;
+}
+
+void origins_expand(char **list)
+{
+	size_t i, n;
+	char *full;
+
+	for (i = 1; list[0] && list[i]; i++) {
+		n = origin_source_len(list[i - 1]);
+		if (!n || source_len(list[i]))
+			continue;
+		full = xasprintf("%.*s%s", (int)n + 1, list[i - 1], list[i]);
+
+		free(list[i]);
+		list[i] = full;
+	}
+}
+
+char *origins_join(char *const *list)
+{
+	struct strbuf sb = { 0 };
+	size_t i, n;
+
+	for (i = 0; list && list[i]; i++) {
+		const char *o = list[i];
+
+		n = i ? origin_source_len(list[i - 1]) : 0;
+		if (n && !strncmp(o, list[i - 1], n + 1) &&
+		    o[n + 1] && !source_len(o + n + 1))
+			o += n + 1;
+		sb_printf(&sb, "%s%s", i ? "," : "", o);
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* value split at ',' and expanded: a NULL-terminated list, allocated */
+static char **split_expanded(const char *value)
+{
+	char *copy = xstrdup(value), *save = NULL, *w;
+	char **list = NULL;
+	size_t n = 0;
+
+	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		list = xrealloc(list, (n + 2) * sizeof(*list));
+		list[n++] = xstrdup(w);
+		list[n] = NULL;
+	}
+	free(copy);
+	if (!list)
+		list = xcalloc(1, sizeof(*list));
+	origins_expand(list);
+	return list;
+}
+
+static void free_words(char **list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		free(list[i]);
+	free(list);
+}
+
+char *origins_rejoin(const char *value)
+{
+	char **list = split_expanded(value);
+	char *s = origins_join(list);
+
+	free_words(list);
+	return s;
+}
+
+char *origins_full(const char *value)
+{
+	char **list = split_expanded(value);
+	struct strbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		sb_printf(&sb, "%s%s", i ? "," : "", list[i]);
+	free_words(list);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);

@@ -50,6 +50,30 @@ const char *origin_check(const char *origin);
  */
 char *origin_short(const char *origin);
 
+/*
+ * The length of the SOURCE of origin when it names one and goes on
+ * with ':' (kdevops:6.1.72+ gives 7), else 0 (hand, or no source).
+ */
+size_t origin_source_len(const char *origin);
+/*
+ * A from= value's origins with the shared prefix undone: an origin that
+ * names no source takes the previous origin's "SOURCE:" (kdevops:6.1.72+,
+ * 6.6.11+ is kdevops:6.1.72+,kdevops:6.6.11+). In place: each word of
+ * list (NULL-terminated, allocated) reallocated as needed.
+ */
+void origins_expand(char **list);
+/*
+ * The origins of list (NULL-terminated, each in full) as from= writes
+ * them, joined by ',': an origin of the same SOURCE: as the one before
+ * it without its "SOURCE:", unless the rest would then read as naming
+ * a source. Allocated.
+ */
+char *origins_join(char *const *list);
+/* The same for a from= value, a comma list in either form. Allocated. */
+char *origins_rejoin(const char *value);
+/* A from= value with every origin in full, a comma list. Allocated. */
+char *origins_full(const char *value);
+
 /* "kernel", "test", "tools", "env" to a cause: -1 if none of them. */
 int cause_parse(const char *s, enum entry_cause *cause);
 const char *cause_name(enum entry_cause cause);

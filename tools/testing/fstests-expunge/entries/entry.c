@@ -389,7 +389,10 @@ static void shorten_origins(char **list)
 	list[n] = NULL;
 }
 
-/* from= and env=: lists whose every word check() accepts; origins short */
+/*
+ * from= and env=: lists whose every word check() accepts; origins in
+ * full (no shared prefix) and short
+ */
 static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 		     char *val)
 {
@@ -401,6 +404,8 @@ static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 	if (*list)
 		return KEY_TWICE;
 	*list = split_list(val, &n);
+	if (from)
+		origins_expand(*list);
 	for (i = 0; i < n; i++) {
 		why = from ? origin_check((*list)[i]) :
 		      env_name_check((*list)[i], true);

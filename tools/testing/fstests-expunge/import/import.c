@@ -72,8 +72,13 @@ void import_put_from(struct strbuf *sb, const struct strlist *origins)
 			free(s);
 			continue;
 		}
-		sb_printf(sb, "%s%s", put.n ? "," : " from=", s);
 		strlist_add(&put, s);
+	}
+	if (put.n) {
+		char *joined = origins_join(put.v);	/* NULL-terminated */
+
+		sb_printf(sb, " from=%s", joined);
+		free(joined);
 	}
 	strlist_free(&put);
 }

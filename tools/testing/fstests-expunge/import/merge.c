@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries/entry-keys.h"
 #include "entries/entry.h"
 #include "import/import.h"
 #include "lib/strmap.h"
@@ -151,7 +152,9 @@ static char *merge_values(const char *line, const char *name,
 			  const char *list)
 {
 	char *c = xstrdup(line), *cm = strchr(c, '#'), *out;
-	char *at, *vals, *p, *v, *save = NULL, *copy = xstrdup(list);
+	bool from = !strcmp(name, "from=");	/* origins compared in full */
+	char *at, *vals, *p, *v, *save = NULL;
+	char *copy = from ? origins_full(list) : xstrdup(list);
 	struct strbuf sb = { 0 };
 	size_t n = strlen(name);
 
@@ -161,7 +164,14 @@ static char *merge_values(const char *line, const char *name,
 		if (at == c || at[-1] == ' ')
 			break;
 	vals = at ? xstrndup(at + n, strcspn(at + n, " ")) : xstrdup("");
-	sb_puts(&sb, vals);
+	if (from) {
+		char *full = origins_full(vals);
+
+		sb_puts(&sb, full);
+		free(full);
+	} else {
+		sb_puts(&sb, vals);
+	}
 	for (v = strtok_r(copy, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
 		bool have = false;
 
@@ -171,6 +181,13 @@ static char *merge_values(const char *line, const char *name,
 				(!p[strlen(v)] || p[strlen(v)] == ',');
 		if (!have)
 			sb_printf(&sb, "%s%s", sb.len ? "," : "", v);
+	}
+	if (from && sb.buf) {
+		char *joined = origins_rejoin(sb.buf);
+
+		sb_free(&sb);
+		sb_puts(&sb, joined);
+		free(joined);
 	}
 	if (at) {
 		out = xasprintf("%.*s%s%s%s", (int)(at - c + n), c, sb.buf,

@@ -8,6 +8,7 @@
 
 #include "update/rules.h"
 #include "entries/compact-rel.h"
+#include "entries/entry-keys.h"
 #include "entries/lint.h"
 #include "lib/escape.h"
 #include "lib/fileio.h"
@@ -275,8 +276,12 @@ static char *new_line(struct planner *pl, const struct obs *o, size_t n,
 	/* what the runs show is the rate, not a cause: keys, no reason */
 	sb_printf(&sb, " cause=untriaged rate=%u/%u", mixed ? att_fail : fail,
 		  mixed ? att : runs);
-	if (from)
-		sb_printf(&sb, " from=%s", from);
+	if (from) {
+		char *joined = origins_rejoin(from);	/* the short form */
+
+		sb_printf(&sb, " from=%s", joined);
+		free(joined);
+	}
 	if (seen)
 		sb_printf(&sb, " seen=%s", seen);
 	if (fixed)

@@ -146,7 +146,7 @@ TEST(lines_that_differ_in_their_section_merge_with_their_evidence)
 			    NULL, &st);
 
 	ASSERT_NE(NULL, got);
-	EXPECT_STREQ(G7 "from=kdevops:b,kdevops:a seen=6.1,6.6  # known; hangs in c\n"
+	EXPECT_STREQ(G7 "from=kdevops:b,a seen=6.1,6.6  # known; hangs in c\n"
 		     "# between\n"
 		     "g/7 fail section=d since=6.2 " K "  # other\n",
 		     got);

@@ -6,6 +6,7 @@
 #include "kselftest_harness.h"
 
 #include "entries/data-dir.h"
+#include "entries/entry-format.h"
 #include "entries/entry-json.h"
 #include "entries/entry.h"
 #include "fstests/rev.h"
@@ -503,6 +504,61 @@ TEST(lint_evidence_rules)
 	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
 	ASSERT_EQ(0, lint_dataset(&ds, NULL, NULL, &d));
 	expect_msgs(_metadata, &d, want, ARRAY_SIZE(want));
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
+/*
+ * from= with a shared prefix: an origin naming no source takes the one
+ * before it's "SOURCE:"; the entry holds every origin in full, and the
+ * line is written back in the shared form, never one that reads
+ * otherwise (user:hand stays user:hand after user:x).
+ */
+TEST(origins_share_their_source_prefix)
+{
+	static const struct {
+		const char *from, *want[6], *written;
+	} c[] = {
+		{ "hand,bld:ext4,kdevops:5.17.0-rc7/all,6.0.9+/all,6.1.72+/all",
+		  { "hand", "bld:ext4", "kdevops:5.17.0-rc7/all",
+		    "kdevops:6.0.9+/all", "kdevops:6.1.72+/all" },
+		  "hand,bld:ext4,kdevops:5.17.0-rc7/all,6.0.9+/all,6.1.72+/all" },
+		{ "kdevops:6.1.72+,kdevops:6.6.11+,bld:ext4,ext4/cfg",
+		  { "kdevops:6.1.72+", "kdevops:6.6.11+", "bld:ext4", "bld:ext4/cfg" },
+		  "kdevops:6.1.72+,6.6.11+,bld:ext4,ext4/cfg" },
+		{ "user:x,user:hand,hand",
+		  { "user:x", "user:hand", "hand" },
+		  "user:x,user:hand,hand" },
+		{ "results:a/1@abcdef1,b/2@abcdef2",
+		  { "results:a/1@abcdef1", "results:b/2@abcdef2" },
+		  "results:a/1@abcdef1,b/2@abcdef2" },
+	};
+	struct dataset ds;
+	struct diag d;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		char *line = str_printf("generic/1 fail from=%s  # r\n", c[i].from);
+		char *want = str_printf(" from=%s  # r", c[i].written);
+		struct strbuf sb = { 0 };
+
+		ASSERT_EQ(0, parse_one(line, &ds, &d)) TH_LOG("%s", line);
+		for (j = 0; c[i].want[j]; j++)
+			EXPECT_STREQ(c[i].want[j], ds.entries[0].from[j]);
+		EXPECT_EQ(NULL, ds.entries[0].from[j]) TH_LOG("%s", line);
+		entry_format(&ds.entries[0], &sb);
+		EXPECT_TRUE(!!strstr(sb.buf, want)) TH_LOG("%s", sb.buf);
+		sb_free(&sb);
+		dataset_free(&ds);
+		diag_free(&d);
+		free(want);
+		free(line);
+	}
+	/* no source to share: the first origin, or after hand */
+	EXPECT_EQ(1, parse_one("generic/1 fail from=6.1.72+  # r\n", &ds, &d));
+	dataset_free(&ds);
+	diag_free(&d);
+	EXPECT_EQ(1, parse_one("generic/1 fail from=hand,6.1.72+  # r\n", &ds, &d));
 	dataset_free(&ds);
 	diag_free(&d);
 }

@@ -170,7 +170,7 @@ TEST(a_hand_line_for_one_config_takes_no_other)
 TEST(evidence_of_an_entry_there_is_merged)
 {
 	static const char *const want[] = {
-		"xfs/179  fail  since=6.1.11 seen=6.1.11,6.1.39,6.1.42 from=kdevops:a.txt,kdevops:b.txt if XFS_DEBUG  # r\n",
+		"xfs/179  fail  since=6.1.11 seen=6.1.11,6.1.39,6.1.42 from=kdevops:a.txt,b.txt if XFS_DEBUG  # r\n",
 	};
 	static const char old[] =
 		"xfs/179  fail  since=6.1.11 seen=6.1.11 from=kdevops:a.txt if XFS_DEBUG  # r\n";
@@ -186,6 +186,44 @@ TEST(evidence_of_an_entry_there_is_merged)
 	EXPECT_EQ(0, st.added);
 	EXPECT_STREQ(want[0], out);
 	free(out);
+}
+
+/*
+ * from= in the shared form on both sides: an origin there in short is
+ * there, a new one joins in the short form.
+ */
+TEST(shared_prefix_origins_merge_in_full)
+{
+	static const char old[] =
+		"xfs/179  fail  seen=6.1 from=hand,kdevops:a,b  # r\n";
+	static const char *const lines[] = {
+		"xfs/179  fail  seen=6.1 from=kdevops:b,c,bld:xfs  # s",
+		NULL
+	};
+	struct import_merge_stats st;
+	char *out = merge(old, lines, &st);
+
+	EXPECT_EQ(0, st.added);
+	EXPECT_STREQ("xfs/179  fail  seen=6.1 from=hand,kdevops:a,b,c,bld:xfs  # r\n",
+		     out);
+	free(out);
+}
+
+/* A fact is there when a line names its lists in the shared form */
+TEST(a_fact_is_there_under_shared_prefix_origins)
+{
+	static const char data[] =
+		"xfs/179 fail section=a,b from=hand,kdevops:6.1.72+,6.6.11+ seen=6.6.11  # r\n";
+	struct import_there t = { 0 };
+
+	import_there_add(&t, "xfs.expunge", data, strlen(data));
+	EXPECT_TRUE(import_there_has(&t,
+		"xfs/179 fail section=a from=kdevops:6.6.11+ seen=6.6.11  # x"));
+	EXPECT_TRUE(import_there_has(&t,
+		"xfs/179 fail section=a from=kdevops:6.1.72+,6.6.11+  # x"));
+	EXPECT_FALSE(import_there_has(&t,
+		"xfs/179 fail section=a from=kdevops:6.1.39  # x"));
+	import_there_free(&t);
 }
 
 /*
@@ -208,7 +246,7 @@ TEST(a_line_gated_on_fstests_is_the_entry_a_reimport_finds)
 
 	EXPECT_EQ(0, st.added);
 	EXPECT_STREQ("shared/298  fail  since=6.1 " GATE
-		     " from=kdevops:a.txt,kdevops:b.txt seen=6.1.2,6.1.9  # r\n", out);
+		     " from=kdevops:a.txt,b.txt seen=6.1.2,6.1.9  # r\n", out);
 	free(out);
 }
 
