@@ -137,29 +137,11 @@ char *origins_join(char *const *list)
 /* value split at ',' and expanded: a NULL-terminated list, allocated */
 static char **split_expanded(const char *value)
 {
-	char *copy = xstrdup(value), *save = NULL, *w;
-	char **list = NULL;
-	size_t n = 0;
+	size_t n;
+	char **list = split_list(value, &n);
 
-	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		list = xrealloc(list, (n + 2) * sizeof(*list));
-		list[n++] = xstrdup(w);
-		list[n] = NULL;
-	}
-	free(copy);
-	if (!list)
-		list = xcalloc(1, sizeof(*list));
 	origins_expand(list);
 	return list;
-}
-
-static void free_words(char **list)
-{
-	size_t i;
-
-	for (i = 0; list[i]; i++)
-		free(list[i]);
-	free(list);
 }
 
 char *origins_rejoin(const char *value)
@@ -167,7 +149,7 @@ char *origins_rejoin(const char *value)
 	char **list = split_expanded(value);
 	char *s = origins_join(list);
 
-	free_words(list);
+	free_list(list);
 	return s;
 }
 
@@ -179,7 +161,7 @@ char *origins_full(const char *value)
 
 	for (i = 0; list[i]; i++)
 		sb_printf(&sb, "%s%s", i ? "," : "", list[i]);
-	free_words(list);
+	free_list(list);
 	return sb.buf ? sb.buf : xstrdup("");
 }
 
