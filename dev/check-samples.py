@@ -80,7 +80,8 @@ def main():
     fexp, pages = args[0], args[1:]
     work = work or tempfile.mkdtemp(prefix='fexp-samples.')
     os.makedirs(work, exist_ok=True)
-    lone = os.path.join(work, 'fstests-expunge')
+    # run in work: the copy's path must not be relative to here
+    lone = os.path.abspath(os.path.join(work, 'fstests-expunge'))
     shutil.copy(fexp, lone)
     env = dict(os.environ)
     env.pop('FSTESTS_EXPUNGE_DATA', None)
