@@ -85,19 +85,34 @@ mountpoints() {
 	mkdir -p /mnt/test /mnt/scratch
 }
 
-# TEST_DEV mounts, or is made again (a crash may have left it broken)
+# The FSTYP check mounts TEST_DEV with before it reads the section run
+# asked for: that of the config's first section (or of its lines before
+# any section), as fstests' common/config reads it first; else the run's
+first_fstyp() {
+	awk '/^[[:space:]]*\[/ { if (++n > 1) exit }
+	     sub(/^[[:space:]]*(export[[:space:]]+)?FSTYP[[:space:]]*=[[:space:]]*/, "") {
+		gsub(/["\047]/, ""); sub(/[[:space:]#].*/, ""); t = $0
+	     }
+	     END { print t }' "$CONFIG" 2>/dev/null
+}
+
+# TEST_DEV mounts, or is made again (a crash may have left it broken),
+# with the filesystem check mounts it as first; check makes it again as
+# the section's own when that differs ("RECREATING")
 test_dev() {
+	t=$(first_fstyp)
+	t=${t:-$FSTYP}
 	mkdir -p /run/fexp/t
-	if mount -t "$FSTYP" "$TEST_DEV" /run/fexp/t 2>/dev/null; then
+	if mount -t "$t" "$TEST_DEV" /run/fexp/t 2>/dev/null; then
 		umount /run/fexp/t
 		return
 	fi
-	echo "fstests-expunge-guest: making $FSTYP on $TEST_DEV" >/dev/console
-	case $FSTYP in
-	ext2|ext3|ext4) mkfs -t "$FSTYP" -F -q "$TEST_DEV" ;;
-	xfs|btrfs) mkfs -t "$FSTYP" -f -q "$TEST_DEV" ;;
-	*) mkfs -t "$FSTYP" "$TEST_DEV" ;;
-	esac >/dev/null 2>&1 || fail "cannot make $FSTYP on TEST_DEV ($TEST_DEV)"
+	echo "fstests-expunge-guest: making $t on $TEST_DEV" >/dev/console
+	case $t in
+	ext2|ext3|ext4) mkfs -t "$t" -F -q "$TEST_DEV" ;;
+	xfs|btrfs) mkfs -t "$t" -f -q "$TEST_DEV" ;;
+	*) mkfs -t "$t" "$TEST_DEV" ;;
+	esac >/dev/null 2>&1 || fail "cannot make $t on TEST_DEV ($TEST_DEV)"
 }
 
 stage2() {

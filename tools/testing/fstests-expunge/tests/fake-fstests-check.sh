@@ -17,7 +17,8 @@
 #   "run --vm" (FSTESTS_EXPUNGE_GUEST and its mark on the kernel command
 #   line); elsewhere it passes. In a guest, KERNEL is uname -r,
 #   $FAKE_STATE is fake-state/ of the tree where there is one, and each
-#   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH.
+#   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH and
+#   the filesystem on /dev/vda.
 # Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
@@ -177,6 +178,9 @@ for t in "${tests[@]}"; do
 	# as _require_kernel_config reads it: KCONFIG_PATH first
 	in_guest && grep -h '^CONFIG_EXT4_FS=' "${KCONFIG_PATH:-/nonexistent}" \
 		>>"$dir/$t.full" 2>/dev/null
+	# and what the guest made TEST_DEV (the first disk) before check
+	in_guest && echo "TEST_DEV holds $(blkid -c /dev/null -s TYPE -o value \
+		/dev/vda)" >>"$dir/$t.full"
 	if [ $t = generic/004 ]; then
 		skipped=$((skipped + 1))
 		tc+="		<skipped message=\"not here & not now\" />"$'\n'
