@@ -17,8 +17,8 @@ static const struct usage usage = {
 	.about =
 "Show, for a maintainer, the data lines that apply to one filesystem,\n"
 "section and kernel, and only those: grouped by kind (expunge, fail,\n"
-"flaky), then by cause (kernel, test, tools, env, not said), each line\n"
-"as FILE:LINE: and the line. The lines for every filesystem\n"
+"flaky), then by cause (kernel, test, tools, env, untriaged, not said),\n"
+"each line as FILE:LINE: and the line. The lines for every filesystem\n"
 "(global.expunge) and for kernels out of maintenance (eol/) count too.\n"
 "Without --section, lines with section= do not apply. With --sources\n"
 "(an xfstests-bld or kdevops checkout), each line's short from= origins\n"

@@ -74,7 +74,7 @@ char *origins_rejoin(const char *value);
 /* A from= value with every origin in full, a comma list. Allocated. */
 char *origins_full(const char *value);
 
-/* "kernel", "test", "tools", "env" to a cause: -1 if none of them. */
+/* "kernel", "test", "tools", "env", "untriaged" to a cause: -1 if none. */
 int cause_parse(const char *s, enum entry_cause *cause);
 const char *cause_name(enum entry_cause cause);
 

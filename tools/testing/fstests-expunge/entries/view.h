@@ -8,7 +8,7 @@
 /*
  * Every data line of kd that applies to section (NULL: none given),
  * grouped by kind (expunge, fail, flaky), then by cause (kernel, test,
- * tools, env, not said), in file order within a group: a heading
+ * tools, env, untriaged, not said), in file order within a group: a heading
  * "KIND, cause CAUSE: N lines" for each group, then "FILE:LINE: LINE"
  * for each line, the line as entry_format() writes it. Into sb, after
  * a summary; returns the number of lines that apply.
