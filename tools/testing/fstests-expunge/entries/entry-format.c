@@ -33,7 +33,7 @@ static void add_kvers(struct strbuf *sb, const char *key, bool has,
 
 void entry_format(const struct entry *e, struct strbuf *sb)
 {
-	sb_printf(sb, "%-12s %-7s", e->test, kind_name(e->kind));
+	sb_printf(sb, "%s %s", e->test, kind_name(e->kind));
 	add_words(sb, "section", e->sections);
 	add_kvers(sb, "since", e->has_since, &e->since);
 	add_kvers(sb, "fixed", e->has_fixed, &e->fixed);

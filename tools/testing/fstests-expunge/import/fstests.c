@@ -35,7 +35,7 @@ static void add_hints(const char *top, const char *test, const char *fs,
 
 		if (h->wants || h->in_tree)
 			continue;
-		line = xasprintf("%-12s fail    fixed-by=%s cause=kernel %s%s",
+		line = xasprintf("%s fail fixed-by=%s cause=kernel %s%s",
 				 test, h->sha, "from=fstests:tests/", test);
 
 		import_add_line(r, fs, xasprintf("%s  # the kernel lacks the fix%s%s%s",

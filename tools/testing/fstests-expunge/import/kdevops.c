@@ -200,7 +200,7 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 	struct strbuf sb = { 0 };
 	size_t i;
 
-	sb_printf(&sb, "%-12s %-7s", g->h[from].test->test,
+	sb_printf(&sb, "%s %s", g->h[from].test->test,
 		  kind_name(note->kind));
 	if (l->section)
 		sb_printf(&sb, " section=%s", l->section);

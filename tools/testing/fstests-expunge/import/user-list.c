@@ -35,7 +35,7 @@ static void add_test(struct import_result *r, const char *path,
 {
 	char *w = one_line(why && *why ? why : "excluded by this list");
 
-	import_add_line(r, fs, xasprintf("%-12s expunge from=user:%s  # %s",
+	import_add_line(r, fs, xasprintf("%s expunge from=user:%s  # %s",
 					 test, path, w),
 			xasprintf("%s:%u", path, no));
 	free(w);

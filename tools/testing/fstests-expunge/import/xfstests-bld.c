@@ -904,7 +904,7 @@ static char *rec_line(const struct bld *b, struct rec *x)
 	struct strbuf sb = { 0 };
 	size_t i;
 
-	sb_printf(&sb, "%-12s %-7s", x->test, x->fail ? "fail" : "expunge");
+	sb_printf(&sb, "%s %s", x->test, x->fail ? "fail" : "expunge");
 	if (x->sections.n) {
 		qsort(x->sections.v, x->sections.n, sizeof(char *), str_cmp);
 		for (i = 0; i < x->sections.n; i++)

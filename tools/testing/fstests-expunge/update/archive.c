@@ -219,7 +219,7 @@ static void propose_new(struct aplan *pl, const struct arow *r)
 	}
 	failing_sections(r, min_runs, &sect);
 	seen_list(r, &seen);
-	sb_printf(&line, "%-12s %-7s section=%s from=%s seen=%s", r->test,
+	sb_printf(&line, "%s %s section=%s from=%s seen=%s", r->test,
 		  flaky ? "flaky" : "fail", sect.buf, pl->origin, seen.buf);
 	comment_rates(r, min_runs, &line);
 	file = xasprintf("%s/%s.expunge", pl->dd.dir ? pl->dd.dir : "data",

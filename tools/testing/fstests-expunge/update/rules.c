@@ -269,7 +269,7 @@ static char *new_line(struct planner *pl, const struct obs *o, size_t n,
 	}
 	if (!mixed)
 		fixed = fixed_kernels(pl, o, n, a_kernel_fails(o, n));
-	sb_printf(&sb, "%-12s %-7s section=%s", o[0].test,
+	sb_printf(&sb, "%s %s section=%s", o[0].test,
 		  mixed ? "flaky" : "fail", sections);
 	if (fixed)
 		sb_printf(&sb, " fixed=%s", fixed);

@@ -76,15 +76,14 @@ TEST_F(tmp, lines_that_apply_grouped)
 	static const char body[] =
 		"# 4 lines apply: 1 expunge, 2 fail, 1 flaky\n"
 		"\nexpunge, cause kernel: 1 line\n"
-		"global.expunge:1: generic/001  expunge cause=kernel  # hangs\n"
+		"global.expunge:1: generic/001 expunge cause=kernel  # hangs\n"
 		"\nfail, cause test: 1 line\n"
-		"xfs.expunge:1:    generic/010  fail    cause=test  # the test races\n"
+		"xfs.expunge:1:    generic/010 fail cause=test  # the test races\n"
 		"\nfail, cause tools: 1 line\n"
-		"xfs.expunge:4:    xfs/102      fail    section=crc,reflink cause=tools\n"
+		"xfs.expunge:4:    xfs/102 fail section=crc,reflink cause=tools\n"
 		"    # xfsprogs\n"
 		"\nflaky, cause not said: 1 line\n"
-		"xfs.expunge:3:    xfs/101      flaky   section=crc retries=5\n"
-		"    # now and then\n";
+		"xfs.expunge:3:    xfs/101 flaky section=crc retries=5  # now and then\n";
 	struct proc_out r;
 	char *want, *got;
 
@@ -108,17 +107,17 @@ TEST_F(tmp, old_kernel_switch_and_no_section)
 		"# 5 lines apply: 3 expunge, 2 fail, 0 flaky\n"
 		"\nexpunge, cause kernel: 2 lines\n"
 		/* too wide for a mail: on, indented, the comment its own */
-		"xfs.expunge:2:     xfs/100      expunge fixed=6.6 fixed-by=0123456789ab\n"
+		"xfs.expunge:2:     xfs/100 expunge fixed=6.6 fixed-by=0123456789ab\n"
 		"    cause=kernel\n"
 		"    # old\n"
-		"global.expunge:1:  generic/001  expunge cause=kernel  # hangs\n"
+		"global.expunge:1:  generic/001 expunge cause=kernel  # hangs\n"
 		"\nexpunge, cause not said: 1 line\n"
-		"eol/xfs.expunge:1: xfs/200      expunge fixed=5.0 fixed-by=0123456789ab\n"
+		"eol/xfs.expunge:1: xfs/200 expunge fixed=5.0 fixed-by=0123456789ab\n"
 		"    # before 5.0\n"
 		"\nfail, cause test: 1 line\n"
-		"xfs.expunge:1:     generic/010  fail    cause=test  # the test races\n"
+		"xfs.expunge:1:     generic/010 fail cause=test  # the test races\n"
 		"\nfail, cause env: 1 line\n"
-		"xfs.expunge:5:     xfs/103      fail    env=gce cause=env  # on gce only\n";
+		"xfs.expunge:5:     xfs/103 fail env=gce cause=env  # on gce only\n";
 	struct proc_out r;
 	char *want, *got;
 

@@ -15,14 +15,14 @@
 #define HEAD "# xfs: curated by hand after an import\n"
 /* generic/475: kind, fix and reason changed; xfs/100: a section more */
 #define CURATED_475 \
-	"generic/475  fail    fixed-by=0123456789ab cause=kernel " \
+	"generic/475 fail fixed-by=0123456789ab cause=kernel " \
 	BLD "xfs/exclude@0000001  # hangs until \"xfs: a fix\" is merged\n"
 #define CURATED_100 \
-	"xfs/100      expunge section=1k,4k,8k " \
+	"xfs/100 expunge section=1k,4k,8k " \
 	BLD "xfs/cfg/1k.exclude@0000001," \
 	"xfstests-bld:" FS "xfs/cfg/4k.exclude@0000001  # small blocks\n"
 #define GLOBAL \
-	"generic/001  expunge cause=test " BLD "global_exclude@0000001" \
+	"generic/001 expunge cause=test " BLD "global_exclude@0000001" \
 	"  # the test's own bug\n"
 
 /* dir/path, made with its directories, holding text */
@@ -81,7 +81,7 @@ static void put_data(const char *dir, const char *xfs)
 TEST_F(tmp, curated_lines_stay_byte_for_byte)
 {
 	static const char xfs[] = HEAD CURATED_475 CURATED_100
-		"xfs/200      flaky   section=1k retries=5 " BLD
+		"xfs/200 flaky section=1k retries=5 " BLD
 		"xfs/cfg/1k.exclude@0000001  # fails 1 run in 4\n";
 	struct proc_out r;
 	char *got, *global;
@@ -114,7 +114,7 @@ TEST_F(tmp, a_new_fact_is_added)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_STREQ(HEAD CURATED_475 CURATED_100
 		     "\n# Imported from xfstests-bld (fstests-expunge import).\n"
-		     "xfs/200      expunge section=1k from=bld:xfs/cfg  # fails in xfstests-bld's runs\n",
+		     "xfs/200 expunge section=1k from=bld:xfs/cfg  # fails in xfstests-bld's runs\n",
 		     got);
 	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 1 added, 2 already there\n"))
 		TH_LOG("%s", r.err);
@@ -124,9 +124,9 @@ TEST_F(tmp, a_new_fact_is_added)
 
 /* xfs/100's line names 1k.exclude only */
 #define ONLY_1K \
-	"xfs/100      expunge section=1k,8k " BLD \
+	"xfs/100 expunge section=1k,8k " BLD \
 	"xfs/cfg/1k.exclude@0000001  # small blocks\n" \
-	"xfs/200      expunge section=1k " BLD \
+	"xfs/200 expunge section=1k " BLD \
 	"xfs/cfg/1k.exclude@0000001  # fails in xfstests-bld's runs\n"
 
 /*
@@ -143,10 +143,10 @@ TEST_F(tmp, a_list_file_not_named_is_added)
 	got = reimport(self->dir, NULL, &r);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_STREQ(HEAD CURATED_475
-		     "xfs/100      expunge section=1k,8k " BLD
+		     "xfs/100 expunge section=1k,8k " BLD
 		     "xfs/cfg/1k.exclude@0000001  # small blocks\n"
-		     "xfs/100      expunge section=1k,4k from=bld:xfs/cfg  # fails in xfstests-bld's runs\n"
-		     "xfs/200      expunge section=1k " BLD
+		     "xfs/100 expunge section=1k,4k from=bld:xfs/cfg  # fails in xfstests-bld's runs\n"
+		     "xfs/200 expunge section=1k " BLD
 		     "xfs/cfg/1k.exclude@0000001  # fails in xfstests-bld's runs\n",
 		     got);
 	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 1 added, 2 already there\n"))
@@ -159,7 +159,7 @@ TEST_F(tmp, a_list_file_not_named_is_added)
 TEST_F(tmp, a_line_in_eol_is_there)
 {
 	static const char eol[] = HEAD
-		"xfs/200      fail    section=1k until=5.4 " BLD
+		"xfs/200 fail section=1k until=5.4 " BLD
 		"xfs/cfg/1k.exclude@0000001  # only on old kernels now\n";
 	struct proc_out r;
 	char *got, *old;
@@ -183,7 +183,7 @@ TEST_F(tmp, a_line_in_eol_is_there)
 TEST_F(tmp, a_covered_fact_is_not_counted_added)
 {
 	static const char xfs[] = HEAD CURATED_475 CURATED_100
-		"xfs/200      expunge from=hand  # never run it\n";
+		"xfs/200 expunge from=hand  # never run it\n";
 	struct proc_out r;
 	char *got;
 
@@ -218,7 +218,7 @@ TEST_F(tmp, no_file_is_started_unless_named)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	got = data_file(self->dir, "local.expunge");
 	ASSERT_NE(NULL, got);
-	EXPECT_NE(NULL, strstr(got, "\ngeneric/027  expunge from=bld:local  #"))
+	EXPECT_NE(NULL, strstr(got, "\ngeneric/027 expunge from=bld:local  #"))
 		TH_LOG("%s", got);
 	proc_out_free(&r);
 	free(got);
@@ -239,8 +239,8 @@ TEST_F(tmp, a_fact_the_data_covers_together_is_not_written)
 	lists(self->dir);
 	put(self->dir, "bld/" FS "xfs/cfg/1k.exclude", "xfs/100\ngeneric/373\n");
 	put(self->dir, "data/global.expunge", HEAD GLOBAL
-	    "generic/373  expunge  fixed=5.18 fixed-by=9f5710bbfd30 from=hand  # r\n"
-	    "generic/373  expunge  since=5.18 from=hand  # r\n");
+	    "generic/373 expunge fixed=5.18 fixed-by=9f5710bbfd30 from=hand  # r\n"
+	    "generic/373 expunge since=5.18 from=hand  # r\n");
 	put(self->dir, "data/xfs.expunge", xfs);
 	got = reimport(self->dir, NULL, &r);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);

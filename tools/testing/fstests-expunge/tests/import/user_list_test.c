@@ -11,12 +11,12 @@
 #define HEAD \
 	"# xfs: known failures\n" \
 	"\n" \
-	"generic/001  fail  # by hand\n"
+	"generic/001 fail  # by hand\n"
 #define UPSTREAM \
 	"\n" \
 	"# Imported from xfstests-bld (fstests-expunge import).\n" \
-	"generic/100  expunge  from=xfstests-bld:fs/xfs/exclude@abcdef0  # upstream says so\n" \
-	"generic/475  expunge  from=xfstests-bld:fs/xfs/exclude@abcdef0  # upstream too\n"
+	"generic/100 expunge from=xfstests-bld:fs/xfs/exclude@abcdef0  # upstream says so\n" \
+	"generic/475 expunge from=xfstests-bld:fs/xfs/exclude@abcdef0  # upstream too\n"
 
 /* path under dir, made with its directories, holding text */
 static char *put(const char *dir, const char *path, const char *text)
@@ -75,10 +75,10 @@ TEST_F(tmp, list_goes_into_its_own_block)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	/* upstream's lines as they were; the user's, apart, in their words */
 	ASSERT_LE(0, asprintf(&want, "# xfs: known failures\n\n"
-			      "generic/001  fail from=hand,user:%s  # by hand\n"
+			      "generic/001 fail from=hand,user:%s  # by hand\n"
 			      UPSTREAM "\n"
 			      "# Imported from user:%s (fstests-expunge import).\n"
-			      "generic/480  expunge from=user:%s  # excluded by this list\n",
+			      "generic/480 expunge from=user:%s  # excluded by this list\n",
 			      list, list, list));
 	EXPECT_STREQ(want, got);
 	EXPECT_NE(NULL, strstr(r.err, "generic/475 (line 7): already an entry of"))
@@ -98,16 +98,16 @@ TEST_F(tmp, upstream_stays_out_of_the_users_block)
 
 	free(put(self->dir, "data/xfs.expunge", HEAD UPSTREAM "\n"
 		 "# Imported from user:/home/me/my.exclude (fstests-expunge import).\n"
-		 "generic/480  expunge from=user:/home/me/my.exclude  # mine\n"));
+		 "generic/480 expunge from=user:/home/me/my.exclude  # mine\n"));
 	free(put(self->dir, "bld/global_exclude", ""));
 	free(put(self->dir, "bld/xfs/exclude", "// hangs\ngeneric/480\ngeneric/481\n"));
 	got = import_into(self->dir, "xfstests-bld", "bld", &r);
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_LE(0, asprintf(&want, HEAD UPSTREAM
-			      "generic/481  expunge from=bld:xfs  # hangs\n"
+			      "generic/481 expunge from=bld:xfs  # hangs\n"
 			      "\n"
 			      "# Imported from user:/home/me/my.exclude (fstests-expunge import).\n"
-			      "generic/480  expunge from=user:/home/me/my.exclude  # mine\n"));
+			      "generic/480 expunge from=user:/home/me/my.exclude  # mine\n"));
 	EXPECT_STREQ(want, got);
 	EXPECT_NE(NULL, strstr(r.err,
 			       "generic/480 (line 10): already an entry of a user's own list"))
@@ -131,7 +131,7 @@ TEST_F(tmp, xfstests_bld_tree_without_global_exclude)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	ASSERT_LE(0, asprintf(&want, HEAD UPSTREAM "\n"
 			      "# Imported from user:%s/mine (fstests-expunge import).\n"
-			      "generic/481  expunge from=user:%s/mine/xfs/exclude  # hangs on my box\n",
+			      "generic/481 expunge from=user:%s/mine/xfs/exclude  # hangs on my box\n",
 			      self->dir, self->dir));
 	EXPECT_STREQ(want, got);
 	EXPECT_EQ(0, check_data(self->dir));

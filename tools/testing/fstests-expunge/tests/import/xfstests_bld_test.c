@@ -96,7 +96,7 @@ TEST_F(tmp, less_than_a_stable_release_holds_in_every_series)
 	out = import_text(self->dir, &r);
 	ASSERT_NE(NULL, out);
 	/* the comment names the fix: fixed=, with the commit */
-	EXPECT_NE(NULL, strstr(out, "global:generic/743  expunge " FIX_743 FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "global:generic/743 expunge " FIX_743 FROM_GLOBAL "  # "));
 	EXPECT_NE(NULL, strstr(out, "; commit 631426ba1d45 https://x.org/a\n"));
 	EXPECT_TRUE(selects(&r, "global", "generic/743", "6.6.29", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/743", "6.6.30", NULL));
@@ -152,8 +152,8 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 	       "#endif\n");
 	out = import_text(self->dir, &r);
 	/* no fix named: the lists stop at a version, until= */
-	EXPECT_NE(NULL, strstr(out, "generic/001  expunge " UNTIL_620 FROM_GLOBAL " "));
-	EXPECT_NE(NULL, strstr(out, "generic/002  expunge since=6.1.20,6.2 " FROM_GLOBAL " "));
+	EXPECT_NE(NULL, strstr(out, "generic/001 expunge " UNTIL_620 FROM_GLOBAL " "));
+	EXPECT_NE(NULL, strstr(out, "generic/002 expunge since=6.1.20,6.2 " FROM_GLOBAL " "));
 	EXPECT_FALSE(selects(&r, "global", "generic/001", "5.4.200", NULL));
 	EXPECT_TRUE(selects(&r, "global", "generic/001", "6.1.19", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/001", "6.1.20", NULL));
@@ -166,7 +166,7 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 	GLOBAL(self, "#if LINUX_VERSION_CODE > KERNEL_VERSION(5,4,0)\n"
 	       "#else\ngeneric/003\n#endif\n");
 	out = import_text(self->dir, &r);
-	EXPECT_NE(NULL, strstr(out, "generic/003  expunge until=5.4.1,5.5 " FROM_GLOBAL " "));
+	EXPECT_NE(NULL, strstr(out, "generic/003 expunge until=5.4.1,5.5 " FROM_GLOBAL " "));
 	EXPECT_TRUE(selects(&r, "global", "generic/003", "5.4", NULL));
 	EXPECT_FALSE(selects(&r, "global", "generic/003", "5.4.1", NULL));
 	import_result_free(&r);
@@ -176,10 +176,10 @@ TEST_F(tmp, else_gives_two_entries_and_nesting_intersects)
 TEST_F(tmp, dax_groups_configurations_and_includes)
 {
 	static const char cfg033[] =
-		"ext4:ext4/033     expunge section=1k,enc_1k,other " FROM_FS
+		"ext4:ext4/033 expunge section=1k,enc_1k,other " FROM_FS
 		"ext4/cfg  # ";
 	static const char cfg051[] =
-		"ext4:generic/051  fail    section=1k,enc_1k,other " FROM_FS
+		"ext4:generic/051 fail section=1k,enc_1k,other " FROM_FS
 		"ext4/cfg  # xfstests-bld expects it to fail (EXPFAIL)";
 	struct import_result r;
 	char *out;
@@ -197,9 +197,9 @@ TEST_F(tmp, dax_groups_configurations_and_includes)
 	put(self->dir, "test-appliance/files/root/fs/ext4/cfg/other.exclude",
 	    "1k.exclude");
 	out = import_text(self->dir, &r);
-	EXPECT_NE(NULL, strstr(out, "global:group:dax    expunge section=!dax "
+	EXPECT_NE(NULL, strstr(out, "global:group:dax expunge section=!dax "
 			       FROM_GLOBAL "  # "));
-	EXPECT_NE(NULL, strstr(out, "ext4:group:clone  expunge " FROM_FS
+	EXPECT_NE(NULL, strstr(out, "ext4:group:clone expunge " FROM_FS
 			       "ext4/opt  # "));
 	EXPECT_NE(NULL, strstr(out, "ext4:group:encrypt expunge section=dax " FROM_FS
 			       "ext4/cfg  # "));
@@ -240,9 +240,9 @@ TEST_F(tmp, what_cannot_be_converted_is_listed_with_file_and_line)
 	SKIPPED("global_exclude:6: #endif without #if\n");
 	SKIPPED("global_exclude:9: generic/004: under a condition");
 	/* what could be converted still is */
-	EXPECT_NE(NULL, strstr(out, "global:generic/002  expunge " FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "global:generic/002 expunge " FROM_GLOBAL "  # "));
 	/* exclude.gce: for runs on Google's cloud only, env=gce */
-	EXPECT_NE(NULL, strstr(out, "global:generic/650  expunge env=gce cause=env " FROM_FS
+	EXPECT_NE(NULL, strstr(out, "global:generic/650 expunge env=gce cause=env " FROM_FS
 			       "gce  # "));
 	EXPECT_FALSE(selects(&r, "global", "generic/650", "6.6", NULL));
 	EXPECT_EQ(5, r.nskips);
@@ -274,8 +274,8 @@ TEST_F(tmp, include_loops_and_deep_nesting_end)
 	SKIPPED("global_exclude:21: generic/002: under #if nested too deep\n");
 	SKIPPED("a.exclude:1: #include \"a.exclude\": a loop: ext4/cfg/a.exclude -> ");
 	/* after the last #endif, every kernel again */
-	EXPECT_NE(NULL, strstr(out, "global:generic/003  expunge " FROM_GLOBAL "  # "));
-	EXPECT_NE(NULL, strstr(out, "ext4:generic/001  expunge section=a " FROM_FS
+	EXPECT_NE(NULL, strstr(out, "global:generic/003 expunge " FROM_GLOBAL "  # "));
+	EXPECT_NE(NULL, strstr(out, "ext4:generic/001 expunge section=a " FROM_FS
 			       "ext4/cfg  #"));
 	EXPECT_EQ(3, r.nskips);
 	import_result_free(&r);
@@ -340,7 +340,7 @@ TEST_F(tmp, include_cycles_are_refused_with_the_chain)
 	SKIPPED(": ext4/cfg/a.exclude -> ext4/cfg/b.exclude -> ext4/cfg/a.exclude\n");
 	/* each configuration's own file, and what it includes, once */
 	EXPECT_LE(r.nskips, 18);
-	EXPECT_NE(NULL, strstr(out, "ext4:generic/002  expunge section=a,b from="));
+	EXPECT_NE(NULL, strstr(out, "ext4:generic/002 expunge section=a,b from="));
 	import_result_free(&r);
 	sb_free(&sb);
 	free(out);
@@ -396,7 +396,7 @@ TEST_F(tmp, configuration_names_are_checked)
 		sb_printf(&sb, "%s: %s\n", r.skips[i].origin, r.skips[i].why);
 	EXPECT_EQ(NULL, strstr(out, "generic/001"));
 	EXPECT_EQ(NULL, strstr(out, "group:auto"));
-	EXPECT_NE(NULL, strstr(out, "ext4:generic/002  expunge section=ok_1k from="));
+	EXPECT_NE(NULL, strstr(out, "ext4:generic/002 expunge section=ok_1k from="));
 	SKIPPED("ext4/cfg/a\\ngroup:auto expunge.exclude: 'a\\ngroup:auto");
 	SKIPPED(" expunge' is not a plain section name");
 	SKIPPED("ext4/cfg/*.exclude: '*' is not a plain section name");
