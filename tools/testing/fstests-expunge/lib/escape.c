@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Text from input made safe to show: control characters, markup. */
+#include <stdint.h>
 #include <string.h>
 
 #include "lib/escape.h"
@@ -165,10 +166,23 @@ size_t utf8_valid_len(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, len;
+	uint64_t w;
 
-	while (i < n && (len = utf8_char(u + i, n - i)))
+	for (;;) {
+		/* ASCII eight bytes at a time: pages and JSON are mostly it */
+		while (i + 8 <= n) {
+			memcpy(&w, u + i, 8);
+			if (w & 0x8080808080808080ULL)
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			return i;
+		len = utf8_char(u + i, n - i);
+		if (!len)
+			return i;
 		i += len;
-	return i;
+	}
 }
 
 /* s with each byte that is no part of a UTF-8 character as \xNN */

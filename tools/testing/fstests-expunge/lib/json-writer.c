@@ -89,7 +89,20 @@ void json_quote(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	struct strbuf valid = { 0 };
-	size_t len = strlen(s);
+	size_t len;
+
+	/* plain ASCII, nothing to escape (a name, a number): as it is */
+	while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+		p++;
+	if (!*p) {
+		len = p - (const unsigned char *)s;
+		sb_add(sb, "\"", 1);
+		sb_add(sb, s, len);
+		sb_add(sb, "\"", 1);
+		return;
+	}
+	p = (const unsigned char *)s;
+	len = strlen(s);
 
 	/* JSON is UTF-8: other bytes are escaped, losslessly */
 	if (utf8_valid_len(s, len) != len) {
@@ -98,6 +111,17 @@ void json_quote(struct strbuf *sb, const char *s)
 	}
 	sb_puts(sb, "\"");
 	for (; *p; p++) {
+		const unsigned char *q = p;
+
+		/* a run of bytes that need no escape, copied at once */
+		while (*q >= 0x20 && *q != '"' && *q != '\\')
+			q++;
+		if (q != p) {
+			sb_add(sb, (const char *)p, q - p);
+			p = q;
+			if (!*p)
+				break;
+		}
 		if (*p == '"' || *p == '\\')
 			sb_printf(sb, "\\%c", *p);
 		else if (*p == '\n')
@@ -130,8 +154,15 @@ void jsonw_int(struct json_writer *w, long long v)
 
 void jsonw_uint(struct json_writer *w, unsigned long long v)
 {
+	char buf[24], *p = buf + sizeof(buf);
+
 	begin(w);
-	sb_printf(w->out, "%llu", v);
+	/* as "%llu" prints it, without a printf a number */
+	do {
+		*--p = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	sb_add(w->out, p, buf + sizeof(buf) - p);
 }
 
 void jsonw_bool(struct json_writer *w, bool v)

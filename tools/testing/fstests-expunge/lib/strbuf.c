@@ -37,12 +37,18 @@ bool strlist_has(const struct strlist *l, const char *s)
 	return false;
 }
 
-void sb_add(struct strbuf *sb, const char *s, size_t len)
+/* Room for len more bytes and a NUL */
+static void sb_grow(struct strbuf *sb, size_t len)
 {
 	if (sb->len + len + 1 > sb->alloc) {
 		sb->alloc = (sb->len + len + 1) * 2;
 		sb->buf = xrealloc(sb->buf, sb->alloc);
 	}
+}
+
+void sb_add(struct strbuf *sb, const char *s, size_t len)
+{
+	sb_grow(sb, len);
 	memcpy(sb->buf + sb->len, s, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
@@ -53,19 +59,29 @@ void sb_puts(struct strbuf *sb, const char *s)
 	sb_add(sb, s, strlen(s));
 }
 
+/* Formatted right into the buffer: no copy made and freed a call */
 void sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	char *p;
+	size_t room;
 	int n;
 
+	sb_grow(sb, 64);
+	room = sb->alloc - sb->len;
 	va_start(ap, fmt);
-	n = vasprintf(&p, fmt, ap);
+	n = vsnprintf(sb->buf + sb->len, room, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		oom();
-	sb_add(sb, p, n);
-	free(p);
+	if ((size_t)n >= room) {
+		sb_grow(sb, n);
+		va_start(ap, fmt);
+		n = vsnprintf(sb->buf + sb->len, n + 1, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			oom();
+	}
+	sb->len += n;
 }
 
 void sb_free(struct strbuf *sb)
