@@ -61,15 +61,15 @@ static int test_cmp(const void *a, const void *b)
  * test the data expunges on some kernel of the table, if it has none.
  */
 static void add_expunged(struct matrix *m, struct mx_table *t,
-			 const struct applied_set *sets)
+			 struct applied_set *const *sets)
 {
 	struct strmap added = { 0 };
 	size_t j, i, n = t->nt;
 	bool fresh;
 
 	for (j = 0; j < t->nk; j++) {
-		for (i = 0; i < sets[j].n; i++) {
-			const struct applied *a = &sets[j].a[i];
+		for (i = 0; sets[j] && i < sets[j]->n; i++) {
+			const struct applied *a = &sets[j]->a[i];
 			struct mx_test key = { .name = a->test }, *row;
 			unsigned int name;
 
@@ -92,9 +92,52 @@ static void add_expunged(struct matrix *m, struct mx_table *t,
 	strmap_free(&added);
 }
 
-/* The data for each kernel of t: sets[j] for kernel j */
-static int table_data(struct kdata_cache *kc, const struct mx_table *t,
-		      struct applied_set *sets, bool *have, char **err)
+/*
+ * The entries of a kernel's data for a section, selected once: the
+ * tables of other machines and set-ups share them
+ */
+struct sel_cache {
+	struct strmap ix;	/* "KDATA/SECTION": index + 1 in sets */
+	struct applied_set **sets;
+	size_t n, alloc;
+};
+
+static struct applied_set *section_set(struct sel_cache *sc,
+				       const struct kdata *kd,
+				       const char *section)
+{
+	char *key = xasprintf("%p/%s", (const void *)kd, section);
+	bool added;
+	int *ix = strmap_get(&sc->ix, key, strlen(key), true, &added);
+	struct applied_set *set;
+
+	free(key);
+	if (!added)
+		return sc->sets[*ix];
+	set = xcalloc(1, sizeof(*set));
+	select_section(&kd->sel, section, set);
+	*(struct applied_set **)array_push(&sc->sets, &sc->n, &sc->alloc,
+					   sizeof(*sc->sets)) = set;
+	*ix = sc->n - 1;
+	return set;
+}
+
+static void sel_cache_free(struct sel_cache *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n; i++) {
+		applied_free(sc->sets[i]);
+		free(sc->sets[i]);
+	}
+	free(sc->sets);
+	strmap_free(&sc->ix);
+}
+
+/* The data for each kernel of t: sets[j] for kernel j, or NULL: none */
+static int table_data(struct kdata_cache *kc, struct sel_cache *sc,
+		      const struct mx_table *t, struct applied_set **sets,
+		      char **err)
 {
 	size_t j;
 
@@ -105,9 +148,8 @@ static int table_data(struct kdata_cache *kc, const struct mx_table *t,
 
 		if (!kd)
 			return -1;
-		have[j] = kd->have_sel;
 		if (kd->have_sel)
-			select_section(&kd->sel, t->section, &sets[j]);
+			sets[j] = section_set(sc, kd, t->section);
 	}
 	return 0;
 }
@@ -115,6 +157,7 @@ static int table_data(struct kdata_cache *kc, const struct mx_table *t,
 int matrix_classify(struct matrix *m, const char *data, char **err)
 {
 	struct kernel_opts ko = { .data = data };
+	struct sel_cache sc = { 0 };
 	struct kdata_cache kc;
 	size_t i, j;
 	int ret = 0;
@@ -122,19 +165,16 @@ int matrix_classify(struct matrix *m, const char *data, char **err)
 	kdata_init(&kc, &ko);
 	for (i = 0; i < m->n && !ret; i++) {
 		struct mx_table *t = &m->tab[i];
-		struct applied_set *sets = xcalloc(t->nk + 1, sizeof(*sets));
-		bool *have = xcalloc(t->nk + 1, sizeof(*have));
+		struct applied_set **sets = xcalloc(t->nk + 1, sizeof(*sets));
 
-		ret = table_data(&kc, t, sets, have, err);
+		ret = table_data(&kc, &sc, t, sets, err);
 		if (!ret)
 			add_expunged(m, t, sets);
 		for (j = 0; j < t->nk && !ret; j++)
-			class_column(m, t, j, have[j] ? &sets[j] : NULL);
-		for (j = 0; j < t->nk; j++)
-			applied_free(&sets[j]);
+			class_column(m, t, j, sets[j]);
 		free(sets);
-		free(have);
 	}
+	sel_cache_free(&sc);
 	kdata_free(&kc);
 	return ret;
 }
