@@ -159,9 +159,29 @@ static bool row_has_problem(const struct mx_test *r, size_t lo, size_t hi)
 	return false;
 }
 
+/*
+ * A table's pages: each at most PAGE_BUDGET of cells and rows, so that
+ * with its frame a page stays under 2 MB however many kernels the table
+ * has; the newest kernels on the first page (tN.html), older ones on
+ * tN-2.html, tN-3.html, ... Page p holds kernels [lo[p], lo[p - 1]),
+ * lo[-1] being nk. Each cell is written once, into cells, when the
+ * pages are measured (cell k * nt + j at off[], len[] bytes): the pages
+ * copy it from there.
+ */
+#define PAGE_BUDGET	(1536 * 1024)
+
+struct table_pages {
+	size_t *lo;	/* the first kernel of each page, newest page first */
+	size_t n;
+	struct strbuf cells;
+	size_t *off;
+	unsigned int *len;
+};
+
 /* The rows with (problems) or without a problem, under kernels [lo, hi) */
-static size_t table_rows(const struct mx_table *t, bool problems, size_t lo,
-			 size_t hi, struct strbuf *out)
+static size_t table_rows(const struct mx_table *t, const struct table_pages *tp,
+			 bool problems, size_t lo, size_t hi,
+			 struct strbuf *out)
 {
 	size_t i, j, n = 0;
 
@@ -180,7 +200,8 @@ static size_t table_rows(const struct mx_table *t, bool problems, size_t lo,
 		sb_add_markup(out, t->t[j].name);
 		sb_puts(out, "</td>");
 		for (i = lo; i < hi; i++)
-			mx_put_cell(&t->k[i], &t->t[j].cells[i], out);
+			sb_add(out, tp->cells.buf + tp->off[i * t->nt + j],
+			       tp->len[i * t->nt + j]);
 		sb_puts(out, "<td class=\"first\">");
 		sb_add_markup(out, t->t[j].first_fail ?: "");
 		sb_puts(out, "</td></tr>\n");
@@ -188,20 +209,6 @@ static size_t table_rows(const struct mx_table *t, bool problems, size_t lo,
 	sb_puts(out, "</table>\n");
 	return n;
 }
-
-/*
- * A table's pages: each at most PAGE_BUDGET of cells and rows, so that
- * with its frame a page stays under 2 MB however many kernels the table
- * has; the newest kernels on the first page (tN.html), older ones on
- * tN-2.html, tN-3.html, ... Page p holds kernels [lo[p], lo[p - 1]),
- * lo[-1] being nk.
- */
-#define PAGE_BUDGET	(1536 * 1024)
-
-struct table_pages {
-	size_t *lo;	/* the first kernel of each page, newest page first */
-	size_t n;
-};
 
 static char *page_name(size_t table, size_t page)
 {
@@ -216,22 +223,24 @@ static char *page_name(size_t table, size_t page)
 static void split_pages(const struct mx_table *t, size_t first,
 			struct table_pages *tp)
 {
-	struct strbuf scratch = { 0 };
-	size_t rows = 0, used = first, j, k, alloc = 0;
+	size_t rows = 0, used = first, j, k, alloc = 0, start;
 
 	/* what every page repeats: a row's test name and first failing */
 	for (j = 0; j < t->nt; j++)
 		rows += 2 * strlen(t->t[j].name) + 96 +
 			(t->t[j].first_fail ? strlen(t->t[j].first_fail) : 0);
-	tp->lo = NULL;
-	tp->n = 0;
+	memset(tp, 0, sizeof(*tp));
+	tp->off = xcalloc(t->nk * t->nt + 1, sizeof(*tp->off));
+	tp->len = xcalloc(t->nk * t->nt + 1, sizeof(*tp->len));
 	for (k = t->nk; k-- > 0;) {
 		size_t col = 0;
 
 		for (j = 0; j < t->nt; j++) {
-			scratch.len = 0;
-			mx_put_cell(&t->k[k], &t->t[j].cells[k], &scratch);
-			col += scratch.len;
+			start = tp->cells.len;
+			mx_put_cell(&t->k[k], &t->t[j].cells[k], &tp->cells);
+			tp->off[k * t->nt + j] = start;
+			tp->len[k * t->nt + j] = tp->cells.len - start;
+			col += tp->cells.len - start;
 		}
 		/* a page has one kernel at least */
 		if (!tp->n || (used > first * (tp->n == 1) &&
@@ -246,7 +255,14 @@ static void split_pages(const struct mx_table *t, size_t first,
 	if (!tp->n)	/* no kernel: one page all the same */
 		*(size_t *)array_push(&tp->lo, &tp->n, &alloc,
 				      sizeof(size_t)) = 0;
-	sb_free(&scratch);
+}
+
+static void table_pages_free(struct table_pages *tp)
+{
+	free(tp->lo);
+	free(tp->off);
+	free(tp->len);
+	sb_free(&tp->cells);
 }
 
 /* "Kernels: 6.12.1 to 6.14.0 | 6.1.115 to 6.6.60": the table's pages */
@@ -306,9 +322,9 @@ static void table_page(const struct mx_table *t, size_t ti,
 	sb_puts(out, "</p>\n");
 	page_links(t, ti, tp, cur, out);
 	sb_puts(out, "<h2>Tests with a problem</h2>\n");
-	table_rows(t, true, lo, hi, out);
+	table_rows(t, tp, true, lo, hi, out);
 	sb_puts(out, "<details id=\"folded\"><summary>The other tests</summary>\n");
-	n = table_rows(t, false, lo, hi, out);
+	n = table_rows(t, tp, false, lo, hi, out);
 	sb_printf(out, "</details>\n<p class=\"folded\">%zu tests with no problem, folded.</p>\n",
 		  n);
 	free(title);
@@ -462,45 +478,45 @@ static int copy_logs(const struct matrix *m, const char *dir, char **err)
 
 int matrix_html(const struct matrix *m, const char *dir, char **err)
 {
-	struct table_pages *tp = xcalloc(m->n + 1, sizeof(*tp));
-	struct strbuf *cmp = xcalloc(m->n + 1, sizeof(*cmp));
-	struct strbuf problems = { 0 }, *pages;
+	struct strbuf problems = { 0 }, *pages = NULL;
 	size_t i, p, n = 0, ix;
-	char **paths;
+	char **paths = NULL;
 	int ret;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		*err = xasprintf("%s: %s", dir, strerror(errno));
-		free(tp);
-		free(cmp);
 		return -1;
 	}
-	if (copy_logs(m, dir, err)) {
-		free(tp);
-		free(cmp);
+	if (copy_logs(m, dir, err))
 		return -1;
-	}
+	/* a table at a time: its cells are held only while it is written */
 	for (i = 0; i < m->n; i++) {
+		struct strbuf cmp = { 0 };
+		struct table_pages tp;
+
 		if (m->tab[i].nk > 1)
-			compare_view(&m->tab[i], &cmp[i]);
-		split_pages(&m->tab[i], cmp[i].len, &tp[i]);
-		n += tp[i].n;
-	}
-	pages = xcalloc(n + 1, sizeof(*pages));
-	paths = xcalloc(n + 2, sizeof(*paths));
-	for (i = 0, n = 0; i < m->n; i++) {
-		for (p = 0; p < tp[i].n; p++, n++) {
+			compare_view(&m->tab[i], &cmp);
+		split_pages(&m->tab[i], cmp.len, &tp);
+		pages = xrealloc(pages, (n + tp.n + 2) * sizeof(*pages));
+		paths = xrealloc(paths, (n + tp.n + 2) * sizeof(*paths));
+		memset(pages + n, 0, (tp.n + 2) * sizeof(*pages));
+		memset(paths + n, 0, (tp.n + 2) * sizeof(*paths));
+		for (p = 0; p < tp.n; p++, n++) {
 			char *name = page_name(i, p);
 
-			table_page(&m->tab[i], i, &tp[i], p, &pages[n]);
+			table_page(&m->tab[i], i, &tp, p, &pages[n]);
 			if (!p)
-				sb_add(&pages[n], cmp[i].buf ?: "", cmp[i].len);
+				sb_add(&pages[n], cmp.buf ?: "", cmp.len);
 			mx_page_end(&pages[n]);
 			paths[n] = xasprintf("%s/%s", dir, name);
 			free(name);
 		}
-		free(tp[i].lo);
-		sb_free(&cmp[i]);
+		table_pages_free(&tp);
+		sb_free(&cmp);
+	}
+	if (!pages) {
+		pages = xcalloc(2, sizeof(*pages));
+		paths = xcalloc(2, sizeof(*paths));
 	}
 	ix = n++;
 	mx_problems(m, dir, &problems, &pages, &paths, &n);
@@ -516,7 +532,5 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 	sb_free(&problems);
 	free(paths);
 	free(pages);
-	free(tp);
-	free(cmp);
 	return ret;
 }
