@@ -380,7 +380,6 @@ static void on_property(struct reader *rd, const xmlChar **attrs, int n)
 		p->value = xstrdup("");
 }
 
-/* A testcase's time= in seconds, or -1 when absent or not a number */
 /*
  * "12" or "0.25", as strtod() reads it, in a division: digits and a point,
  * fifteen digits at most, exact as doubles, so the quotient is rounded
@@ -412,6 +411,7 @@ static bool simple_time(const char *t, size_t len, double *v)
 	return true;
 }
 
+/* A testcase's time= in seconds, or -1 when absent or not a number */
 static double case_time(const xmlChar **attrs, int n)
 {
 	char buf[64], *s, *end;
