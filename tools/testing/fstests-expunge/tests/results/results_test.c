@@ -271,6 +271,44 @@ TEST(compact_xml_keeps_every_testcase)
 	result_free(&rf);
 }
 
+/*
+ * time= is read as strtod() reads it, whichever way: the short digits
+ * and point of fstests (read without it), and the rest (read with it)
+ */
+TEST(testcase_time_is_what_strtod_reads)
+{
+	static const char *const times[] = {
+		"12", "0.25", "0.1", "3.14159", "0.000001", "007",
+		"123456789012345", "12345678901234.5",	/* 15 digits */
+		"1234567890123456", "0.30000000000000004",	/* more */
+		"1e3", "1.", ".5", "abc", "-1", "1.2.3", "",
+	};
+	struct strbuf xml = { 0 };
+	struct result_file rf;
+	char *err = NULL, *end;
+	double want;
+	size_t i;
+
+	sb_puts(&xml, "<testsuite name=\"xfstests\" time=\"9\">\n");
+	for (i = 0; i < ARRAY_SIZE(times); i++)
+		sb_printf(&xml, "<testcase classname=\"xfstests.s\" %s",
+			  str_printf("name=\"generic/%03zu\" time=\"%s\"/>\n",
+				     i, times[i]));
+	sb_puts(&xml, "</testsuite>\n");
+	ASSERT_EQ(0, result_read_buf("t.xml", xml.buf, xml.len, &rf, &err));
+	ASSERT_EQ(ARRAY_SIZE(times), rf.ncases);
+	for (i = 0; i < ARRAY_SIZE(times); i++) {
+		want = strtod(times[i], &end);
+		if (!*times[i] || *end || want < 0)
+			want = -1;
+		EXPECT_TRUE(want == rf.cases[i].time)
+			TH_LOG("time=\"%s\": %.17g, strtod() %.17g", times[i],
+			       rf.cases[i].time, want);
+	}
+	result_free(&rf);
+	sb_free(&xml);
+}
+
 /* Two sections in one <testsuites> file */
 static const char two_suites[] =
 	"<?xml version=\"1.0\"?>\n<testsuites>\n"
