@@ -233,7 +233,7 @@ static void split_pages(const struct mx_table *t, size_t first,
 	tp->off = xcalloc(t->nk * t->nt + 1, sizeof(*tp->off));
 	tp->len = xcalloc(t->nk * t->nt + 1, sizeof(*tp->len));
 	for (k = t->nk; k-- > 0;) {
-		size_t col = 0;
+		size_t col = 0, least;
 
 		for (j = 0; j < t->nt; j++) {
 			start = tp->cells.len;
@@ -243,8 +243,8 @@ static void split_pages(const struct mx_table *t, size_t first,
 			col += tp->cells.len - start;
 		}
 		/* a page has one kernel at least */
-		if (!tp->n || (used > first * (tp->n == 1) &&
-			       rows + used + col > PAGE_BUDGET)) {
+		least = tp->n == 1 ? first : 0;
+		if (!tp->n || (used > least && rows + used + col > PAGE_BUDGET)) {
 			*(size_t *)array_push(&tp->lo, &tp->n, &alloc,
 					      sizeof(size_t)) = k;
 			used = tp->n == 1 ? first : 0;
@@ -461,7 +461,7 @@ static int copy_logs(const struct matrix *m, const char *dir, char **err)
 					ret = -1;
 				} else if (!made && (lstat(sub, &st) ||
 						     !S_ISDIR(st.st_mode))) {
-					*err = xasprintf("%s: not a folder (a link is not followed)",
+					*err = xasprintf("%s: not a folder (no link is followed)",
 							 sub);
 					ret = -1;
 				}

@@ -344,7 +344,8 @@ static int write_kconfig(struct vm *vm)
 	kc = kernel_config(vm->r->k, &why);
 	if (!kc)
 		return 0;
-	sb_printf(&out, "# the config of %s, from %s\n", vm->r->k->release,
+	sb_printf(&out, "# the config of %s, from %s\n",
+		  vm->r->k->release ? vm->r->k->release : "the kernel",
 		  kc->source);
 	for (i = 0; i < kc->n; i++) {
 		if (!strcmp(kc->syms[i].value, "n"))

@@ -14,6 +14,14 @@
 #include "test-util.h"
 #include "tmpdir-fixture.h"
 
+/* what a log cut to its end starts with */
+#define CUT_NOTE "[fstests-expunge: cut: the first 36864 of 102400 bytes left out]\n"
+/* the log is in the run's commit */
+#define COMMITTED \
+	"git -C %s/a ls-tree -r --name-only HEAD | grep -qx 'runs/%s/logs/generic+002.full'"
+/* a table's link to the log of a run */
+#define LOG_LINK "<a class=\"log\" href=\"logs/%s-generic+002.out.bad\">"
+
 #define CASE "<testcase classname=\"xfstests.ext4_1k\" name=\"%s\" time=\"1\">"
 
 /* A run of generic/001 (passed), generic/002 and hostile (failed) */
@@ -88,14 +96,14 @@ TEST_F(tmp, failing_tests_logs_kept_cut_and_committed)
 	got = get_file(str_printf("%s/logs/generic+002.full", run), &len);
 	EXPECT_LT(LOG_MAX, len);
 	EXPECT_GT(LOG_MAX + 100, len);
-	EXPECT_TRUE(str_starts(got, "[fstests-expunge: cut: the first 36864 of 102400 bytes left out]\n"));
+	EXPECT_TRUE(str_starts(got, CUT_NOTE));
 	EXPECT_EQ(0, memcmp(got + len - LOG_MAX, full + 100 * 1024 - LOG_MAX,
 			    LOG_MAX));
 	/* a passing test's log, or a log not there: not kept */
 	EXPECT_FALSE(exists(str_printf("%s/logs/generic+001.out.bad", run)));
 	EXPECT_FALSE(exists(str_printf("%s/logs/generic+003.out.bad", run)));
 	/* committed with the run, and counted in its record */
-	EXPECT_EQ(0, shell_call("git -C %s/a ls-tree -r --name-only HEAD | grep -qx 'runs/%s/logs/generic+002.full'",
+	EXPECT_EQ(0, shell_call(COMMITTED,
 				self->dir, strrchr(run, '/') + 1));
 	EXPECT_EQ(0, shell_call("grep -qx 'logs: 3' %s/run", run));
 	EXPECT_EQ(0, shell_call("git -C %s/a status --porcelain | grep -q . && exit 1 || exit 0",
@@ -206,8 +214,7 @@ TEST_F(tmp, matrix_copies_and_links_logs_through_no_link)
 	r = fexp_call(str_printf("matrix -o %s/p %s/a", self->dir, self->dir));
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
 	page = get_file(str_printf("%s/p/t0.html", self->dir), &len);
-	EXPECT_NE(NULL, strstr(page, str_printf("<a class=\"log\" href=\"logs/%s-generic+002.out.bad\">",
-						strrchr(run, '/') + 1)));
+	EXPECT_NE(NULL, strstr(page, str_printf(LOG_LINK, strrchr(run, '/') + 1)));
 	EXPECT_EQ(NULL, strstr(page, "generic+003"));
 	EXPECT_STREQ("bad output\n",
 		     get_file(str_printf("%s/p/logs/%s-generic+002.out.bad",
