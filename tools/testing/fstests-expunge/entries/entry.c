@@ -725,8 +725,8 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		diag_add(c->d, false, c->file, c->line,
 			 "%s: no reason given: add a '# comment', bug=, fixed-by=, or cause=untriaged where no source says one",
 			 e.test);
-	if (e.cause == CAUSE_UNTRIAGED && (!e.from ||
-					    (!e.has_seen && !any_kernel(&e))))
+	if (e.cause == CAUSE_UNTRIAGED &&
+	    (!e.from || (!e.has_seen && !any_kernel(&e))))
 		diag_add(c->d, false, c->file, c->line,
 			 "%s: cause=untriaged without %s: say where it was seen failing (from=) and when last (seen=)",
 			 e.test, e.from ? "seen=" : "from=");

@@ -168,7 +168,7 @@ static void add_entry(struct points *p, const struct entry *e)
 		else
 			add_glob(p, *s);
 	}
-	p->env |= e->env != NULL;
+	p->env |= !!e->env;
 }
 
 static void points_free(struct points *p)

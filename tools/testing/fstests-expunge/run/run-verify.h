@@ -57,5 +57,4 @@ size_t verify_requested(const struct strlist *args,
  */
 void verify_names(const char *path, struct strlist *names);
 
-
 #endif

@@ -12,7 +12,7 @@ static const char env_data[] =
 	"generic/010 expunge env=!large-disk cause=env # needs 10 GiB\n"
 	"generic/001 flaky retries=2 # now and then\n";
 
-#define GIB	(1ULL << 30)
+#define GIB	(1024ULL * 1024 * 1024)
 
 /* What is said, whole: a grep finds it as the user sees it */
 static const char *const notes[] = {

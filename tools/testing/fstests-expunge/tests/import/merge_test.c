@@ -214,15 +214,15 @@ TEST(a_fact_is_there_under_shared_prefix_origins)
 {
 	static const char data[] =
 		"xfs/179 fail section=a,b from=hand,kdevops:6.1.72+,6.6.11+ seen=6.6.11  # r\n";
+	const char *seen = "xfs/179 fail section=a from=kdevops:6.6.11+ seen=6.6.11  # x";
+	const char *both = "xfs/179 fail section=a from=kdevops:6.1.72+,6.6.11+  # x";
+	const char *other = "xfs/179 fail section=a from=kdevops:6.1.39  # x";
 	struct import_there t = { 0 };
 
 	import_there_add(&t, "xfs.expunge", data, strlen(data));
-	EXPECT_TRUE(import_there_has(&t,
-		"xfs/179 fail section=a from=kdevops:6.6.11+ seen=6.6.11  # x"));
-	EXPECT_TRUE(import_there_has(&t,
-		"xfs/179 fail section=a from=kdevops:6.1.72+,6.6.11+  # x"));
-	EXPECT_FALSE(import_there_has(&t,
-		"xfs/179 fail section=a from=kdevops:6.1.39  # x"));
+	EXPECT_TRUE(import_there_has(&t, seen));
+	EXPECT_TRUE(import_there_has(&t, both));
+	EXPECT_FALSE(import_there_has(&t, other));
 	import_there_free(&t);
 }
 
