@@ -54,7 +54,7 @@ static int set_count(const struct opt *o, const char *arg)
 	return 0;
 }
 
-/* --fs and --section given, the section a name for a directory */
+/* --fs and --section given, no option with one it does not go with */
 static bool valid(const struct run_opts *o)
 {
 	if (!o->fs || !o->section)
@@ -64,6 +64,9 @@ static bool valid(const struct run_opts *o)
 		       o->section);
 	else if (!o->bisect && (o->tests.n || o->attempts))
 		pr_err("run: --test and --attempts are for --bisect");
+	else if (o->recheck && (o->nargs || o->bisect))
+		pr_err("run: --recheck chooses the tests: no %s with it",
+		       o->bisect ? "--bisect" : "tests after --");
 	else
 		return bisect_valid_tests(&o->tests) && vm_valid_opts(&o->vm);
 	return false;
@@ -80,26 +83,22 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 	DECLARE_VM_OPTIONS(vm_options, &o->vm, kernel_options);
 	const struct opt opts[] = {
 		OPT_FS(&o->fs, "the filesystem (FSTYP) whose data applies"),
-		OPT_STRING('s', "section", &o->section, "S",
-			   "the fstests config section to run"),
-		OPT_FSTESTS(&o->k,
-			    "the fstests tree (default: $FSTESTS_DIR, or .)"),
+		OPT_STRING('s', "section", &o->section, "S", "the fstests config section to run"),
+		OPT_FSTESTS(&o->k, "the fstests tree (default: $FSTESTS_DIR, or .)"),
 		OPT_STRING(0, "results", &o->results, "DIR",
 			   "RESULT_BASE (default: the fstests tree's results)"),
 		OPT_STRLIST('b', "baseline", &o->baseline, "PATH",
 			    "compare with these results (repeatable)"),
 		OPT_CALLBACK(0, "retries", &o->retries, "N",
 			     "retries of a failed flaky test (default: the\n"
-			     "entry's retries=, else "
-			     __stringify(DEFAULT_RETRIES) ")", set_count),
+			     "entry's retries=, else " __stringify(DEFAULT_RETRIES) ")", set_count),
 		OPT_BOOLEAN(0, "retry-failures", &o->retry_failures,
 			    "retry every failure the data leaves unexplained"),
 		OPT_BOOLEAN(0, "run-known-failures", &o->run_known,
 			    "keep known failures in the run"),
 		OPT_BOOLEAN(0, "recheck", &o->recheck,
-			    "run only the tests the data leaves out as fail\n"
-			    "or flaky for this kernel and section (with\n"
-			    "--run-known-failures): does it still hold?"),
+			    "only the tests the data leaves out as fail or\n"
+			    "flaky here (with --run-known-failures)"),
 		OPT_BOOLEAN(0, "resume", &o->resume,
 			    "continue the run in RESULT_BASE after a crash or\n"
 			    "Ctrl-C: finished tests do not run again, the test\n"
@@ -117,24 +116,12 @@ static bool parse(int argc, char **argv, struct run_opts *o, int *status)
 	argc = parse_options(argc, argv, opts, &usage);
 	if (o->bisect)
 		bisect_exit_statuses();
-	if (argc < 0) {
-		*status = parse_options_exit(argc);
-		return false;
-	}
-	if (!valid(o)) {
-		*status = usage_error("run");
-		return false;
-	}
-	if (o->recheck && (argc || o->bisect)) {
-		pr_err("run: --recheck chooses the tests: no %s with it",
-		       o->bisect ? "--bisect" : "tests after --");
-		*status = usage_error("run");
-		return false;
-	}
-	o->run_known |= o->recheck;
 	o->args = argv;
 	o->nargs = argc;
-	return true;
+	*status = argc < 0 ? parse_options_exit(argc) :
+		  !valid(o) ? usage_error("run") : EXIT_OK;
+	o->run_known |= o->recheck;
+	return argc >= 0 && *status == EXIT_OK;
 }
 
 int do_run(int argc, char **argv)
