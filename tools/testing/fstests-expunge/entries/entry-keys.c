@@ -236,17 +236,26 @@ char *origin_short(const char *origin)
 	return xstrdup(origin);
 }
 
-int cause_parse(const char *s, enum entry_cause *cause)
+/* The index of s in names (n of them, NULL ones skipped), or -1 */
+static int name_index(const char *const *names, size_t n, const char *s)
 {
 	size_t i;
 
-	for (i = CAUSE_KERNEL; i < ARRAY_SIZE(causes); i++) {
-		if (!strcmp(s, causes[i])) {
-			*cause = i;
-			return 0;
-		}
+	for (i = 0; i < n; i++) {
+		if (names[i] && !strcmp(s, names[i]))
+			return i;
 	}
 	return -1;
+}
+
+int cause_parse(const char *s, enum entry_cause *cause)
+{
+	int i = name_index(causes, ARRAY_SIZE(causes), s);
+
+	if (i < 0)
+		return -1;
+	*cause = i;
+	return 0;
 }
 
 const char *cause_name(enum entry_cause cause)
@@ -256,15 +265,12 @@ const char *cause_name(enum entry_cause cause)
 
 int crash_parse(const char *s, enum entry_crash *crash)
 {
-	size_t i;
+	int i = name_index(crashes, ARRAY_SIZE(crashes), s);
 
-	for (i = CRASH_HANG; i < ARRAY_SIZE(crashes); i++) {
-		if (!strcmp(s, crashes[i])) {
-			*crash = i;
-			return 0;
-		}
-	}
-	return -1;
+	if (i < 0)
+		return -1;
+	*crash = i;
+	return 0;
 }
 
 const char *crash_name(enum entry_crash crash)
@@ -311,13 +317,7 @@ const char *env_name_check(const char *name, bool negation)
 
 bool env_defined(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(switches); i++) {
-		if (!strcmp(name, switches[i]))
-			return true;
-	}
-	return false;
+	return name_index(switches, ARRAY_SIZE(switches), name) >= 0;
 }
 
 const char *env_switch(size_t i)
