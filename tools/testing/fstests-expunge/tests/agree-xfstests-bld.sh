@@ -7,8 +7,9 @@
 # global_exclude, <fs>/exclude and <fs>/cfg/<cfg>.exclude, // comments
 # stripped, run through cpp with LINUX_VERSION_CODE (and IS_DAX_CONFIG
 # for dax), "-g GROUP" and exclude-opt's "-x GROUP" expanded into tests.
-# Groups are expanded from a small fstests-like tree made here, by this
-# script for the reference and by the tool (--fstests) for the data.
+# That rule is tests/xfstests-bld-rule.sh (dev/owner-figures.sh uses it
+# too). Groups are expanded from a small fstests-like tree made there,
+# for the reference, and by the tool (--fstests) for the data.
 # Not modelled, as the import does not carry them: exclude.gce (runs on
 # GCE only) and an overlay's base filesystem's list (BASE_FSTYPE).
 #
@@ -42,26 +43,10 @@ kernels="4.19.325 5.3.18 5.4 5.4.1 5.4.290 5.10 5.10.235 5.15.180 5.17.15
 6.18 6.18.2"
 
 rm -rf "$work"
-mkdir -p "$work/data" "$work/ref" "$work/got" "$work/fstests/tests/generic"
-
-# The fstests-like tree: two tests for each group the lists name, one
-# of them in a second group too, and tests outside every group.
-groups=$( (cat "$fsdir"/*/exclude-opt 2>/dev/null
-	   grep -rhoE -- '-g +[a-z0-9_-]+' "$fsdir") |
-	  awk '{ print $2 }' | sort -u)
-n=900
-: >"$work/groups"
-prev=quick
-for g in $groups; do
-	for t in $n $((n + 1)); do
-		printf '#!/bin/bash\n. ./common/preamble\n_begin_fstest auto %s %s\n' \
-			"$g" "$prev" >"$work/fstests/tests/generic/$t"
-		echo "generic/$t auto $g $prev" >>"$work/groups"
-		prev=$g
-	done
-	n=$((n + 2))
-done
-printf '_begin_fstest auto quick\n' >"$work/fstests/tests/generic/001"
+mkdir -p "$work/data" "$work/ref" "$work/got"
+# shellcheck source=tools/testing/fstests-expunge/tests/xfstests-bld-rule.sh
+. "$(dirname "$0")/xfstests-bld-rule.sh"
+bld_tree
 
 if [ -n "$shipped" ]; then
 	rmdir "$work/data" && ln -s "$(cd "$shipped" && pwd)" "$work/data"
@@ -72,85 +57,6 @@ fi
 # Kernel configs for the data's 'if' conditions: what xfstests-bld's
 # test appliance kernel has (quota, DAX, no debug)
 printf 'CONFIG_XFS_QUOTA=y\nCONFIG_QUOTA=y\nCONFIG_FS_DAX=y\n' >"$work/config"
-
-# A file that stands for a symbolic link (a copy without links): its
-# target, else itself.
-resolve() {
-	local f=$1 t
-	while [ -f "$f" ] && [ "$(wc -l <"$f")" -le 1 ] &&
-		t=$(cat "$f") && [[ $t == *.exclude && $t != */* ]] &&
-		[ -f "$(dirname "$f")/$t" ]; do
-		f=$(dirname "$f")/$t
-	done
-	echo "$f"
-}
-
-# One configuration's input to cpp: the files joined, // comments and
-# blank lines gone, once per kernel after its LINUX_VERSION_CODE.
-cpp_input() {
-	local fs=$1 cfg=$2 files=() f
-	for f in "$fsdir/global_exclude" "$fsdir/$fs/exclude" \
-		 "$fsdir/$fs/cfg/$cfg.exclude"; do
-		[ -e "$f" ] && files+=("$(resolve "$f")")
-	done
-	echo '#undef IS_DAX_CONFIG'
-	[ "$cfg" = dax ] && echo '#define IS_DAX_CONFIG'
-	sed -e 's;//.*;;' -e 's/[ \t]*$//' -e '/^$/d' "${files[@]}" |
-	awk -v kernels="$kernels" -v cfg="$cfg" '
-		{ body = body $0 "\n" }
-		END {
-			n = split(kernels, ks, /[ \n]+/)
-			for (i = 1; i <= n; i++) {
-				split(ks[i] ".0", v, ".")
-				print "#undef LINUX_VERSION_CODE"
-				printf "#define LINUX_VERSION_CODE KERNEL_VERSION(%d,%d,%d)\n",
-					v[1], v[2], v[3]
-				print "@KERNEL", ks[i], cfg
-				printf "%s", body
-			}
-		}'
-}
-
-# xfstests-bld's rule for fs and each of its configurations, in one cpp
-# run (cpp starts slowly): the lines "KERNEL CFG TEST", -g GROUP and
-# exclude-opt's -x GROUP expanded, into $work/ref/fs.
-reference() {
-	local fs=$1 cfg
-	shift
-	{
-		printf '#define KERNEL_VERSION(a,b,c) %s\n' \
-			'(((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))'
-		for cfg in "$@"; do
-			cpp_input "$fs" "$cfg"
-		done
-	} | (cd "$fsdir/$fs/cfg" 2>/dev/null || cd "$fsdir" || exit
-	     cpp -P -I . -) |
-	sed -e 's/#.*//' -e 's/[ \t]*$//' -e '/^$/d' |
-	awk -v opts="$fsdir/$fs/exclude-opt" -v gf="$work/groups" '
-		BEGIN {
-			while ((getline l < gf) > 0) {
-				n = split(l, w, " ")
-				for (i = 2; i <= n; i++)
-					members[w[i]] = members[w[i]] " " w[1]
-			}
-			while ((getline l < opts) > 0)
-				if (split(l, w, " ") == 2 && w[1] == "-x")
-					xg[w[2]] = 1
-		}
-		function add(t) { print k, cfg, t }
-		function group(g,  m, i, n) {
-			n = split(members[g], m, " ")
-			for (i = 1; i <= n; i++)
-				add(m[i])
-		}
-		/^@KERNEL / { k = $2; cfg = $3; for (g in xg) group(g); next }
-		{
-			for (i = 1; i <= NF; i++) {
-				if ($i == "-g") { group($(i + 1)); i++ }
-				else add($i)
-			}
-		}' >"$work/ref/$fs"
-}
 
 # The tool's exclude and flaky for fs, every configuration at once per
 # kernel; the section named as xfstests-bld (cfg) or kdevops (fs_cfg)
@@ -199,15 +105,12 @@ for d in "$fsdir"/*/; do
 	fs=$(basename "$d")
 	# the shipped data: the filesystems it has a file for
 	[ -z "$shipped" ] || [ -f "$shipped/$fs.expunge" ] || continue
-	cfgs=$(find "$d/cfg" -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null |
-	       sed -e 's/\.exclude$//' |
-	       grep -v -e '\.list$' -e '^exclude-opt$' | sort -u)
-	[ -n "$cfgs" ] || cfgs=default
+	cfgs=$(bld_cfgs "$fs")
 	nfs=$((nfs + 1))
 	ncfg=$((ncfg + $(echo "$cfgs" | wc -w)))
 	# both sides at once: cpp's start-up is slow, the tool's many runs too
 	# shellcheck disable=SC2086
-	reference "$fs" $cfgs &
+	bld_reference "$fs" $cfgs &
 	# shellcheck disable=SC2086
 	tool "$fs" $cfgs || { wait; cat "$work/tool.err"; exit 1; }
 	wait
