@@ -7,6 +7,7 @@
 #ifndef FEXP_TEST_UTIL_H
 #define FEXP_TEST_UTIL_H
 
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,22 @@ static inline void put_file(const char *path, const void *buf, size_t len)
 static inline void put_str(const char *path, const char *text)
 {
 	put_file(path, text, strlen(text));
+}
+
+/*
+ * Make path a sparse file of size bytes (a scratch device of many GiB
+ * that takes no room), or resize the one there: 0, or -1.
+ */
+static inline int sparse_file(const char *path, unsigned long long size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT, 0644);
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ftruncate(fd, size);
+	close(fd);
+	return ret;
 }
 
 static inline char *get_file(const char *path, size_t *len)

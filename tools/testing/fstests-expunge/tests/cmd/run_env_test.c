@@ -25,7 +25,7 @@ static const char *const notes[] = {
 static int scratch_of(struct _test_data_run *self, unsigned long long size)
 {
 	put_str(str_printf("%s/data/ext4.expunge", self->dir), env_data);
-	return shell_call("truncate -s %llu %s/scratch-dev", size, self->dir);
+	return sparse_file(str_printf("%s/scratch-dev", self->dir), size);
 }
 
 static char *exclude_file(struct _test_data_run *self)
@@ -143,7 +143,7 @@ TEST_F(run, relative_scratch_device_is_the_fstests_trees)
 	struct proc_out r;
 
 	ASSERT_EQ(0, scratch_of(self, GIB));
-	ASSERT_EQ(0, shell_call("truncate -s 12G %s/fstests/big", self->dir));
+	ASSERT_EQ(0, sparse_file(str_printf("%s/fstests/big", self->dir), 12 * GIB));
 	put_str(str_printf("%s/fstests/local.config", self->dir),
 		"[s1]\nexport SCRATCH_DEV=big\n");
 	r = fexp_run(self, "-- generic/001 generic/010");
