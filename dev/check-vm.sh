@@ -5,7 +5,8 @@
 # where it works) on this machine's root, with a stand-in for fstests'
 # check (tests/fake-fstests-check.sh). The guest comes up, a trivial
 # command's result comes back (uname -r in the KERNEL property, the
-# kernel's config where fstests looks for it), a forced
+# kernel's config where fstests looks for it, a device-mapper target
+# under /dev/mapper as fstests' dm tests open it), a forced
 # crash (sysrq c, generic/007) is that test's result with the kernel's
 # signature, so is a test that makes no progress in its time (a hang,
 # generic/005), the guest boots again and the run goes on (generic/010);
@@ -144,6 +145,9 @@ if 'CONFIG_EXT4_FS=' + kext4 not in full:
     bad.append('generic/001.full: no CONFIG_EXT4_FS=%s from KCONFIG_PATH' % kext4)
 if 'TEST_DEV holds ext2' not in full:
     bad.append('generic/001.full: TEST_DEV not made as the first section\'s ext2')
+if 'dm node made' not in full:
+    bad.append('generic/001.full: dmsetup made no /dev/mapper node (%s)' %
+               full.strip().split('\n')[-1])
 console = open(d + '/generic/007.console').read()
 if 'sysrq triggered crash' not in console:
     bad.append('generic/007.console has no panic')

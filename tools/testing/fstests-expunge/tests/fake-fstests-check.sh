@@ -17,8 +17,10 @@
 #   "run --vm" (FSTESTS_EXPUNGE_GUEST and its mark on the kernel command
 #   line); elsewhere it passes. In a guest, KERNEL is uname -r,
 #   $FAKE_STATE is fake-state/ of the tree where there is one, and each
-#   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH and
-#   the filesystem on /dev/vda.
+#   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH,
+#   the filesystem on /dev/vda and whether dmsetup made the node
+#   /dev/mapper/NAME of a device-mapper target (fstests' dm tests name
+#   their targets so).
 # Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
@@ -181,6 +183,15 @@ for t in "${tests[@]}"; do
 	# and what the guest made TEST_DEV (the first disk) before check
 	in_guest && echo "TEST_DEV holds $(blkid -c /dev/null -s TYPE -o value \
 		/dev/vda)" >>"$dir/$t.full"
+	if in_guest && [ $t = generic/001 ]; then
+		dmsetup create fexp-dm --table "0 8 linear /dev/vda 0"
+		if [ -b /dev/mapper/fexp-dm ]; then
+			echo "dm node made" >>"$dir/$t.full"
+		else
+			echo "dm node missing" >>"$dir/$t.full"
+		fi
+		dmsetup remove fexp-dm
+	fi >/dev/null 2>&1
 	if [ $t = generic/004 ]; then
 		skipped=$((skipped + 1))
 		tc+="		<skipped message=\"not here & not now\" />"$'\n'
