@@ -26,8 +26,9 @@ static const struct usage usage = {
 "pages in DIR (DIR/index.html: every test with a problem first, the\n"
 "worst first, then the tables; a page per such test over every table;\n"
 "a page per table, problems first and the rest folded, with a compare\n"
-"view of its two newest kernels); json: the same matrix on standard\n"
-"output.",
+"view of its two newest kernels), and of an earlier run there the pages\n"
+"and logs this one did not write removed; json: the same matrix on\n"
+"standard output.",
 	.exit_status =
 "Exit status: 0, or 2 on bad usage or an unreadable archive or data.",
 };

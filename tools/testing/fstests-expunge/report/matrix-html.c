@@ -17,6 +17,7 @@
 #include "lib/fileio.h"
 #include "report/matrix-page.h"
 #include "report/matrix-report.h"
+#include "report/matrix-stale.h"
 
 #define NR_CL	(CL_CRASH + 1)
 /* a log as archive add keeps it is 64 KiB and a line */
@@ -525,6 +526,8 @@ int matrix_html(const struct matrix *m, const char *dir, char **err)
 	ret = write_pages_atomic(paths, pages, n);
 	if (ret)
 		*err = xasprintf("%s: %s", dir, errstr(errno));
+	else
+		ret = mx_remove_stale(m, dir, paths, n, err);
 	for (i = 0; i < n; i++) {
 		free(paths[i]);
 		sb_free(&pages[i]);
