@@ -39,9 +39,10 @@ static const struct usage usage = {
 "Source lines that cannot be converted are listed on stderr with file,\n"
 "line and why.",
 	.exit_status =
-"Exit status: 0, 1 when the merged data would not parse (nothing is\n"
-"written), or 2 on bad usage or unreadable input: a list or directory of\n"
-"lists that cannot be read (then nothing is written).",
+"Exit status: 0, 1 when the data there or the merged data would not\n"
+"parse (nothing is written), or 2 on bad usage or unreadable input: a\n"
+"list or directory of lists that cannot be read (then nothing is\n"
+"written).",
 };
 
 int do_import(int argc, char **argv)

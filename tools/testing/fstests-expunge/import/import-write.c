@@ -184,12 +184,15 @@ static void load_there(struct dataset *ds, const char *path, struct diag *d)
  * The lines the tool reads with tg's data file, those there, into all;
  * into ds those of them that may cover an upstream fact: not a user's
  * own lines, whose block is refreshed or dropped alone (ds's entries
- * are all's, ds->entries alone is to be freed).
+ * are all's, ds->entries alone is to be freed). 0, or 1 when a file
+ * has a line that does not parse (2 when one cannot be read): each is
+ * said, by file and line.
  */
-static void read_with(const struct target *tg, struct dataset *all,
-		      struct dataset *ds)
+static int read_with(const struct target *tg, struct dataset *all,
+		     struct dataset *ds)
 {
 	struct diag d = { 0 };
+	int ret = EXIT_OK;
 	size_t i;
 
 	load_there(all, tg->path, &d);
@@ -199,6 +202,13 @@ static void read_with(const struct target *tg, struct dataset *all,
 		load_there(all, tg->global, &d);
 		load_there(all, tg->eol_global, &d);
 	}
+	/* a line dropped would decide what is there already: say it, stop */
+	if (d.errors) {
+		diag_print(&d);
+		pr_err("import: %s: the data read with it has errors, nothing written: run '%s check' for all of them",
+		       tg->path, progname);
+		ret = d.unreadable ? EXIT_USAGE : EXIT_PROBLEM;
+	}
 	diag_free(&d);
 	memset(ds, 0, sizeof(*ds));
 	ds->entries = xcalloc(all->n + 1, sizeof(*ds->entries));
@@ -206,6 +216,7 @@ static void read_with(const struct target *tg, struct dataset *all,
 		if (!from_user(&all->entries[i]))
 			ds->entries[ds->n++] = all->entries[i];
 	}
+	return ret;
 }
 
 /*
@@ -231,11 +242,12 @@ static bool covered_there(const struct target *tg, const struct dataset *ds,
 static int sort_out(struct target *tg, struct import_line **v, size_t n)
 {
 	struct import_there there = { 0 };
-	struct dataset all = { 0 }, with;
+	struct dataset all = { 0 }, with = { 0 };
 	int ret = read_there(tg, &there);
 	size_t i;
 
-	read_with(tg, &all, &with);
+	if (!ret)
+		ret = read_with(tg, &all, &with);
 	tg->fresh = xcalloc(n + 1, sizeof(*tg->fresh));
 	tg->nfresh = 0;
 	for (i = 0; i < n && !ret; i++) {
