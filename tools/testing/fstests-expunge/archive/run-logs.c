@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The log files of a run's failing tests, kept beside its results. */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,28 +10,6 @@
 
 #include "archive/run-logs.h"
 #include "lib/fileio.h"
-
-const char *const log_exts[3] = { "out.bad", "dmesg", "full" };
-
-char *log_stem(const char *test)
-{
-	const char *p;
-	char *stem, *s;
-
-	if (!*test || strlen(test) > 200)
-		return NULL;
-	for (p = test; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_-./", *p))
-			return NULL;
-	for (p = test; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
-		if (*p == '/' || *p == '.' || !*p)
-			return NULL;
-	stem = xstrdup(test);
-	for (s = stem; *s; s++)
-		if (*s == '/')
-			*s = '+';
-	return stem;
-}
 
 /*
  * Open the folder components of test below dirfd, none a link; returns

@@ -12,15 +12,13 @@
 #include <stdbool.h>
 
 #include "lib/strbuf.h"
+#include "results/result-logs.h"
 
 /* The most kept of one log: its end; a log cut says so on its first line */
 #define LOG_MAX		(64u * 1024)
 /* The most kept of one run's logs together: the rest are left out */
 #define LOGS_RUN_MAX	(32u * 1024 * 1024)
 #define LOGS_RUN_FILES	3000
-
-/* The kinds of log, in the order of their bit in a mask (MX_LOGS) */
-extern const char *const log_exts[3];
 
 struct run_log {
 	char *name;		/* NAME.EXT in logs/ */
@@ -33,14 +31,6 @@ struct run_logs {
 	size_t n, alloc;
 	size_t bytes;
 };
-
-/*
- * The name a test's logs have in logs/ (without .EXT, malloc'd), or NULL
- * when the test's name could lead elsewhere: only letters, digits, '_',
- * '-', '.' and '/' between components that neither are empty nor start
- * with '.' (so never "..").
- */
-char *log_stem(const char *test);
 
 /*
  * Read the logs of the failing tests beside the result.xml at each of

@@ -3,29 +3,21 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "archive/run-logs.h"
 #include "matrix/matrix.h"
+#include "results/result-logs.h"
 
 const char *const *const mx_log_exts = log_exts;
 
 /* Which logs of test the run's logs/ at dir holds: regular files only */
 static void cell_logs(const char *dir, const char *test, struct mx_cell *cell)
 {
-	char *stem = log_stem(test), *path;
+	char *stem = log_stem(test);
 	const char *id, *end;
-	struct stat st;
-	size_t i;
 
 	if (!stem)
 		return;
-	for (i = 0; i < MX_LOGS; i++) {
-		path = xasprintf("%s/%s.%s", dir, stem, mx_log_exts[i]);
-		if (!lstat(path, &st) && S_ISREG(st.st_mode))
-			cell->logs |= 1u << i;
-		free(path);
-	}
+	cell->logs = logs_in(dir, stem);
 	/* dir is ARCHIVE/runs/ID/logs */
 	end = dir + strlen(dir) - strlen("/logs");
 	id = end - 16;
