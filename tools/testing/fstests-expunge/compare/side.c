@@ -2,7 +2,6 @@
 /* The runs on one side of a comparison, merged per section and test. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "compare/side.h"
 
@@ -94,17 +93,30 @@ static void check_settings(struct side_section *s, const struct result_file *rf)
 	}
 }
 
-/* fstests writes SECTION/TEST.out.bad beside SECTION/result.xml */
-static char *out_bad(const char *xml, const char *test)
+/*
+ * The logs of test's failure in the result file xml: fstests writes
+ * SECTION/TEST.EXT beside SECTION/result.xml, archive add keeps them as
+ * logs/NAME.EXT beside the run's result.xml.zst; each kind from either.
+ * A test name that could lead out of the folder has none.
+ */
+static void find_logs(const char *xml, const char *test, char **log)
 {
 	const char *slash = strrchr(xml, '/');
-	char *path = xasprintf("%.*s%s.out.bad", slash ? (int)(slash - xml + 1) : 0,
-			       xml, test);
+	char *dir = slash ? xstrndup(xml, slash - xml) : xstrdup(".");
+	char *kept = xasprintf("%s/logs", dir), *stem = log_stem(test);
+	unsigned int beside = stem ? logs_in(dir, test) : 0;
+	unsigned int archived = stem ? logs_in(kept, stem) : 0;
+	size_t i;
 
-	if (!access(path, F_OK))
-		return path;
-	free(path);
-	return NULL;
+	for (i = 0; i < NR_LOGS; i++) {
+		if (beside & (1u << i))
+			log[i] = xasprintf("%s/%s.%s", dir, test, log_exts[i]);
+		else if (archived & (1u << i))
+			log[i] = xasprintf("%s/%s.%s", kept, stem, log_exts[i]);
+	}
+	free(stem);
+	free(kept);
+	free(dir);
 }
 
 /* The file in the list of its run's files; the run's index. */
@@ -298,7 +310,7 @@ static void add_suite(struct side *sd, struct result_file *rf, const char *run,
 			if (!t->fail++) {
 				keep(&t->msg, c->msg);
 				take(&t->detail, &c->detail);
-				t->out_bad = out_bad(rf->path, t->name);
+				find_logs(rf->path, t->name, t->log);
 			}
 			break;
 		case OUT_NOTRUN:
@@ -369,7 +381,7 @@ const char *section_prop(const struct side_section *s, const char *name)
 
 void side_free(struct side *sd)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < sd->n; i++) {
 		struct side_section *s = &sd->s[i];
@@ -378,7 +390,8 @@ void side_free(struct side *sd)
 			free(s->t[j].name);
 			free(s->t[j].msg);
 			free(s->t[j].detail);
-			free(s->t[j].out_bad);
+			for (k = 0; k < NR_LOGS; k++)
+				free(s->t[j].log[k]);
 			free(s->t[j].notrun_msg);
 			free(s->t[j].runs);
 		}

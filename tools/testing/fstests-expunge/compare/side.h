@@ -5,6 +5,7 @@
 
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
+#include "results/result-logs.h"
 #include "results/results.h"
 
 /*
@@ -28,7 +29,11 @@ struct tally {
 	double time;		/* the attempts' times added up, or -1: none */
 	char *msg;		/* the first failure's message */
 	char *detail;		/* its changed diff lines, or kernel log line */
-	char *out_bad;		/* its .out.bad beside the result.xml, or NULL */
+	/*
+	 * its logs (log_exts[i]: out.bad, dmesg, full), each beside the
+	 * result.xml or kept by archive add, or NULL
+	 */
+	char *log[NR_LOGS];
 	char *notrun_msg;	/* why it did not run, the first time */
 	/* the attempts of each run it is in, packed: tally_run() reads them */
 	unsigned char *runs;

@@ -57,6 +57,27 @@ static void attempts(struct json_writer *w, const char *prefix,
 	free(c);
 }
 
+/*
+ * "logs": {"out_bad": PATH, "dmesg": PATH, "full": PATH} of a failure,
+ * each null when not found; null when the test did not fail
+ */
+static void logs(struct json_writer *w, const struct tally *fail)
+{
+	/* the names of log_exts[] as JSON names */
+	static const char *const names[NR_LOGS] = { "out_bad", "dmesg", "full" };
+	size_t i;
+
+	if (!fail) {
+		jsonw_null_field(w, "logs");
+		return;
+	}
+	jsonw_name(w, "logs");
+	jsonw_start_object(w);
+	for (i = 0; i < NR_LOGS; i++)
+		jsonw_string_field(w, names[i], fail->log[i]);
+	jsonw_end_object(w);
+}
+
 static void result(struct json_writer *w, const struct test_verdict *v)
 {
 	const struct tally *fail = v->cand && v->cand->fail ? v->cand :
@@ -72,7 +93,8 @@ static void result(struct json_writer *w, const struct test_verdict *v)
 	attempts(w, "baseline_", v->base);
 	jsonw_string_field(w, "message", failed ? fail->msg : NULL);
 	jsonw_string_field(w, "detail", failed ? fail->detail : NULL);
-	jsonw_string_field(w, "out_bad", failed ? fail->out_bad : NULL);
+	jsonw_string_field(w, "out_bad", failed ? fail->log[0] : NULL);
+	logs(w, failed ? fail : NULL);
 	jsonw_string_field(w, "not_run_reason",
 			   v->cand ? v->cand->notrun_msg : NULL);
 	report_hints_json(w, v->hints);

@@ -171,6 +171,21 @@ static void indented(struct strbuf *out, const char *indent, const char *s)
 	}
 }
 
+/* "see A, B": the logs of a failure, where they were found */
+static void put_logs(const struct tally *fail, struct strbuf *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < NR_LOGS; i++) {
+		if (!fail->log[i])
+			continue;
+		sb_puts(out, n++ ? ", " : "      see ");
+		put(out, fail->log[i]);
+	}
+	if (n)
+		sb_puts(out, "\n");
+}
+
 /* One test with what is known of it. */
 static void item(const struct section_cmp *sc, const struct test_verdict *v,
 		 bool have_base, struct strbuf *out)
@@ -195,11 +210,8 @@ static void item(const struct section_cmp *sc, const struct test_verdict *v,
 		indented(out, "      ", fail->msg);
 	if (fail && fail->fail && fail->detail)
 		indented(out, "      ", fail->detail);
-	if (fail && fail->fail && fail->out_bad) {
-		sb_puts(out, "      see ");
-		put(out, fail->out_bad);
-		sb_puts(out, "\n");
-	}
+	if (fail && fail->fail)
+		put_logs(fail, out);
 	if (v->hints)
 		indented(out, "      ", v->hints);
 	if (v->elsewhere) {

@@ -12,7 +12,7 @@
 
 #include "json-reader.h"
 #include "test-util.h"
-#include "kselftest_harness.h"
+#include "tmpdir-fixture.h"
 
 #define CMP		SRCDIR "/tests/fixtures/compare"
 #define DATA		"--data " CMP "/data "
@@ -921,6 +921,73 @@ TEST(failure_detail_is_the_changed_lines_and_the_out_bad_beside_the_file)
 	cmd = args2("rm -rf %s", dir);
 	ASSERT_EQ(0, system(cmd));
 	free(cmd);
+}
+
+/* A filter of the JSON report: member of test's result */
+#define OF_TEST(test, member) \
+	".sections[0].results[] | select(.test == \"" test "\") | ." member
+
+static const char *const log_kinds[] = { "out_bad", "dmesg", "full" };
+static const char *const log_exts[] = { "out.bad", "dmesg", "full" };
+
+/* Each log of ext4/306 in json is at prefix + kind's extension */
+static void logs_at(struct __test_metadata *_metadata, const char *json,
+		    const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(log_kinds); i++) {
+		const char *kind = log_kinds[i];
+		char *want = str_printf("%s%s", prefix, log_exts[i]);
+		char *got = jsonq(json, str_printf(OF_TEST("ext4/306", "logs.%s"),
+						   kind));
+
+		EXPECT_STREQ(want, got) TH_LOG("%s: %s", kind, json);
+		free(want);
+		free(got);
+	}
+}
+
+TEST_F(tmp, the_logs_beside_the_result_or_kept_by_archive_add_are_named)
+{
+	char *res = str_printf("%s/res/ext4_4k", self->dir), *run, *ls, *want;
+	struct proc_out r;
+	size_t i, len;
+
+	ASSERT_EQ(0, shell_call("mkdir -p %s/ext4 %s/generic && cp %s %s/ && echo s >%s/secret &&\n"
+				"ln -s %s/secret %s/generic/398.dmesg", res, res,
+				RUN("run1-ext4/ext4_4k"), res, self->dir, self->dir, res));
+	for (i = 0; i < ARRAY_SIZE(log_exts); i++)
+		put_in_dir(res, str_printf("ext4/306.%s", log_exts[i]), "a log\n");
+	/* beside result.xml, as fstests leaves them */
+	r = cmp(str_printf(EMPTY_DATA "--format json %s/res", self->dir));
+	logs_at(_metadata, r.out, str_printf("%s/ext4/306.", res));
+	/* a link is no log: generic/398 failed, and has none */
+	EXPECT_STREQ("{\"out_bad\":null,\"dmesg\":null,\"full\":null}",
+		     jsonq(r.out, OF_TEST("generic/398", "logs") " | tojson"));
+	/* the text report names them all */
+	proc_out_free(&r);
+	r = cmp(str_printf(EMPTY_DATA "%s/res", self->dir));
+	want = str_printf("      see %s/ext4/306.out.bad, %s/ext4/306.dmesg, %s/ext4/306.full\n",
+			  res, res, res);
+	EXPECT_NE(NULL, strstr(r.out, want)) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+
+	/* kept by archive add: the run's result decompressed beside them */
+	r = fexp_call(str_printf("archive add --archive %s/a %s/res", self->dir,
+				 self->dir));
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	ASSERT_EQ(0, shell_call("rm -r %s && ls %s/a/runs >%s/ls", res,
+				self->dir, self->dir));
+	ls = get_file(str_printf("%s/ls", self->dir), &len);
+	run = str_printf("%s/a/runs/%.16s", self->dir, ls);
+	ASSERT_EQ(0, shell_call("zstd -qd %s/result.xml.zst", run));
+	r = cmp(str_printf(EMPTY_DATA "--format json %s/result.xml", run));
+	/* two failures the empty data does not explain */
+	EXPECT_EQ(1, r.status) TH_LOG("%s", r.err);
+	logs_at(_metadata, r.out, str_printf("%s/logs/ext4+306.", run));
+	proc_out_free(&r);
 }
 
 #define XFS_537_REASON	"fails with exit status 1 in these runs"
