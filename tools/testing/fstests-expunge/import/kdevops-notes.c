@@ -18,6 +18,8 @@ static const struct {
 	const char *says;
 	bool never_run;		/* hangs or takes the machine down: expunge */
 } reasons[] = {
+	/* a tool that hangs: the test never ends, the machine is fine */
+	{ "xfs_repair hangs", "xfs_repair hangs", true },
 	{ "hang", "hangs", true },
 	{ "hung", "hangs", true },
 	{ "stall", "hangs", true },
@@ -56,17 +58,20 @@ static const struct {
 	{ "progs", "a problem of the userspace tools", false },
 	{ "xfs_repair", "xfs_repair fails", false },
 	{ "xfsdump", "a problem of the userspace tools", false },
+	{ "xfs_db", "a problem of the userspace tools", false },
+	{ "xfs_copy", "a problem of the userspace tools", false },
 	{ "mkfs", "mkfs fails with this configuration", false },
+	{ "host uses", "depends on the host's filesystem", false },
+	{ "zswap", "depends on zswap on the host", false },
+	{ "ram size", "depends on the RAM size", false },
 	{ "quota", "fails with quotas enabled", false },
 	{ "resource busy", "a device is busy (EBUSY)", false },
 	{ "takes", "runs long", false },
-	{ "investigat", "cause not investigated yet", false },
-	{ "looking into", "cause not investigated yet", false },
-	{ "unclear", "cause not investigated yet", false },
-	{ "lazy baseline",
-	  "un-triaged: failed in two or more sections of kdevops' baseline",
-	  false },
-	{ "sections", "un-triaged: fails in several sections", false },
+	/*
+	 * No row for what says no cause ("lazy baseline", "not
+	 * investigated", "fails in several sections"): such a line has
+	 * cause=untriaged and no reason, its keys say where and when.
+	 */
 };
 
 /* What is at fault, by the first word found (DATA-KEYS.md: cause=) */
@@ -82,9 +87,7 @@ static const struct {
 	{ "golden output", "test" },
 	{ "kdevops issue", "env" },
 	{ "soak_duration", "env" },
-	{ "ram size", "env" },
-	{ "zswap", "env" },
-	{ "host uses", "env" },
+	/* the tool that fails, before what may have made it fail */
 	{ "xfsprogs", "tools" },
 	{ "progs", "tools" },
 	{ "xfs_repair", "tools" },
@@ -92,6 +95,9 @@ static const struct {
 	{ "xfs_db", "tools" },
 	{ "xfs_copy", "tools" },
 	{ "mkfs", "tools" },
+	{ "ram size", "env" },
+	{ "zswap", "env" },
+	{ "host uses", "env" },
 	{ "missing commit", "kernel" },
 	{ "requires upstream commit", "kernel" },
 	{ "fixed by", "kernel" },
@@ -189,7 +195,7 @@ static const char *cause_of(const char *note)
 		return NULL;
 	s = plain(note);
 	for (i = 0; !ret && i < ARRAY_SIZE(causes); i++)
-		if (strcasestr(s, causes[i].word))
+		if (has_word(s, causes[i].word))
 			ret = causes[i].cause;
 	free(s);
 	return ret;
@@ -278,6 +284,8 @@ struct facts {
 	char *fixed;		/* "in v5.19" after "fixed by" */
 	char *assertion;	/* "ip->i_nblocks == 0 at fs/xfs/xfs_inode.c:2359" */
 	char *soak;		/* "SOAK_DURATION=9900": how long the run soaked */
+	/* "at fs/btrfs/space-info.h:110 (btrfs_free_reserved_data_space)" */
+	char *warning;
 	char *cond;
 	const char *cause;
 	int why;
@@ -430,6 +438,37 @@ static void find_assert(const char *s, struct facts *f)
 	free(site);
 }
 
+/*
+ * Where the kernel warned: "WARNING: CPU: 5 PID: 1 at FILE:LINE
+ * FUNC+0x179/0x190" as "at FILE:LINE (FUNC)", "WARNING in FUNC" as
+ * "in FUNC".
+ */
+static void find_warning(const char *s, struct facts *f)
+{
+	const char *p = strstr(s, "WARNING"), *at;
+	char *where, *fn;
+
+	if (!p)
+		return;
+	at = strstr(p, " at ");
+	if (at && at[4] != ' ') {
+		where = word_at(at + 4);
+		at += 4 + strlen(where);
+		at += strspn(at, " ");
+		fn = xstrndup(at, strcspn(at, "+ \t,;()"));
+		free(f->warning);
+		f->warning = *fn ? xasprintf("at %s (%s)", where, fn) :
+			xasprintf("at %s", where);
+		free(where);
+		free(fn);
+	} else if (!strncmp(p + strlen("WARNING"), " in ", 4)) {
+		fn = word_at(p + strlen("WARNING in "));
+		free(f->warning);
+		f->warning = xasprintf("in %s", fn);
+		free(fn);
+	}
+}
+
 /* "SOAK_DURATION=9900": the soak time of the run that saw it */
 static void find_soak(const char *s, struct facts *f)
 {
@@ -475,14 +514,18 @@ static void summarize(const char *const *notes, size_t n, struct facts *f)
 			find_config(notes[i], f);
 			find_assert(notes[i], f);
 			find_soak(notes[i], f);
+			find_warning(notes[i], f);
 		}
 		f->all_rated &= mine.n > 0;
 		for (j = 0; j < mine.n; j++)
 			add_unique(&f->rates, xstrdup(mine.v[j]));
 		strlist_free(&mine);
 	}
-	/* a crash, a hang, an OOM: the kernel's, whatever else is said */
-	if (f->never_run && (!f->cause || strcmp(f->cause, "test")))
+	/*
+	 * a crash, a hang, an OOM: the kernel's, whatever else is said of
+	 * the machine; not where a test or a tool (xfs_repair) is what hangs
+	 */
+	if (f->never_run && (!f->cause || !strcmp(f->cause, "env")))
 		f->cause = "kernel";
 }
 
@@ -495,33 +538,51 @@ static void join(struct strbuf *sb, const char *sep, const char *each,
 		sb_printf(sb, "%s%s", i ? each : sep, l->v[i]);
 }
 
+/* sep ("; fix: ", ", failure rate ") less its "; " before the first clause */
+static const char *lead(const struct strbuf *sb, const char *sep)
+{
+	return sb->len ? sep : sep + 2;
+}
+
+/*
+ * The source's cause in our words, and its facts; where it gives
+ * neither, nothing: cause=untriaged and the keys say the rest. A flaky
+ * entry's rates go to rate=.
+ */
 static void say(struct kd_note *out, const struct facts *f)
 {
-	size_t i, len;
+	struct strbuf *t = &out->text;
+	size_t i;
 
-	sb_puts(&out->text, f->why >= 0 ? reasons[f->why].says :
-		out->kind == KIND_FLAKY ? "fails now and then" :
-		"un-triaged: kdevops lists it with no cause");
-	len = out->text.len;
-	if (f->assertion)
-		sb_printf(&out->text, ": %s", f->assertion);
+	if (f->why >= 0) {
+		sb_puts(t, reasons[f->why].says);
+		if (f->assertion)
+			sb_printf(t, ": %s", f->assertion);
+		else if (f->warning)
+			sb_printf(t, " %s", f->warning);
+		if (f->cond)
+			sb_printf(t, " with CONFIG_%s", f->cond);
+	}
 	if (f->soak)
-		sb_printf(&out->text, " with %s", f->soak);
-	if (f->cond)
-		sb_printf(&out->text, " with CONFIG_%s", f->cond);
-	join(&out->text, ", failure rate ", " ", &f->rates);
+		sb_printf(t, t->len ? " with %s" : "run with %s", f->soak);
+	if (out->kind == KIND_FLAKY) {
+		for (i = 0; i < f->rates.n; i++)
+			strlist_add(&out->rates, xstrdup(f->rates.v[i] +
+							 strlen("F:")));
+	} else if (f->rates.n) {
+		join(t, lead(t, ", failure rate "), " ", &f->rates);
+	}
 	if (f->fixes.n)
-		join(&out->text, "; fix: ", ", ", &f->fixes);
+		join(t, lead(t, "; fix: "), ", ", &f->fixes);
 	for (i = 0; i < f->subjects.n; i++)
-		sb_printf(&out->text, "%s\"%s\"", i || f->fixes.n ? " " :
-			  "; fix: ", f->subjects.v[i]);
-	join(&out->text, f->fixes.n || f->subjects.n ? ", " : "; fix: ",
+		sb_printf(t, "%s\"%s\"", i || f->fixes.n ? " " :
+			  lead(t, "; fix: "), f->subjects.v[i]);
+	join(t, f->fixes.n || f->subjects.n ? ", " : lead(t, "; fix: "),
 	     ", ", &f->names);
 	if (f->fixed)
-		sb_printf(&out->text, " in %s", f->fixed);
-	join(&out->text, "; see ", " ", &f->others);
-	join(&out->text, f->others.n ? " " : "; see ", " ", &f->links);
-	out->bare = out->text.len == len && !f->bugs.n;
+		sb_printf(t, t->len ? " in %s" : "fixed in %s", f->fixed);
+	join(t, lead(t, "; see "), " ", &f->others);
+	join(t, f->others.n ? " " : lead(t, "; see "), " ", &f->links);
 }
 
 void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
@@ -533,13 +594,15 @@ void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 	summarize(notes, n, &f);
 	out->kind = f.never_run ? KIND_EXPUNGE : f.all_rated ? KIND_FLAKY :
 		KIND_FAIL;
-	out->cause = f.cause;
+	/* no cause said: a harness saw it fail, no more */
+	out->cause = f.cause ? f.cause : f.why < 0 ? "untriaged" : NULL;
 	say(out, &f);
 	/* bug= takes one report; a URL with no '#' (that starts a comment) */
 	if (f.bugs.n)
 		out->bug = xstrndup(f.bugs.v[0], strcspn(f.bugs.v[0], "#"));
 	for (i = 1; i < f.bugs.n; i++)
-		sb_printf(&out->text, " %s", f.bugs.v[i]);
+		sb_printf(&out->text, "%s%s", out->text.len ? " " : "",
+			  f.bugs.v[i]);
 	out->fixed_by = f.fixes;
 	/* the release the source says has the fix */
 	out->fixed = f.fixed;
@@ -552,6 +615,7 @@ void kd_note_make(const char *const *notes, size_t n, struct kd_note *out)
 	strlist_free(&f.others);
 	free(f.assertion);
 	free(f.soak);
+	free(f.warning);
 }
 
 void kd_note_free(struct kd_note *n)
@@ -560,6 +624,7 @@ void kd_note_free(struct kd_note *n)
 	free(n->fixed);
 	free(n->cond);
 	strlist_free(&n->fixed_by);
+	strlist_free(&n->rates);
 	sb_free(&n->text);
 	memset(n, 0, sizeof(*n));
 }

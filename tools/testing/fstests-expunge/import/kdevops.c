@@ -92,13 +92,31 @@ struct span {
 	struct kd_note note;
 };
 
+/* A release the comments say has the fix, if it is after every span */
+static void fixed_release(const struct span *s, size_t n,
+			  const struct kd_note *note, struct strbuf *sb)
+{
+	struct kver f;
+	size_t i;
+
+	if (!note->fixed || kver_parse_prefix(note->fixed, &f, NULL))
+		return;
+	for (i = 0; i < n; i++)
+		if (kver_cmp(&s[i].since->v, &f) >= 0)
+			return;
+	sb_printf(sb, " fixed=%s", note->fixed);
+}
+
 /*
- * since= the first listing kernel of each span; until= where the lists
+ * since= the first listing kernel of each span, fixed= the release the
+ * comments say has the fix (fixed_release()); until= where the lists
  * stop saying anything: the next tested kernel of the series that does
  * not list the test, or the end of the series a mainline span starts
- * in. Neither is a fix: no list says why a test left it.
+ * in. Neither since= nor until= is a fix: no list says why a test left
+ * it.
  */
-static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
+static void version_lists(const struct span *s, size_t n,
+			  const struct kd_note *note, struct strbuf *sb)
 {
 	struct strbuf until = { 0 };
 	char buf[48];
@@ -120,24 +138,10 @@ static void version_lists(const struct span *s, size_t n, struct strbuf *sb)
 				  kver_str(&next, buf));
 		}
 	}
+	fixed_release(s, n, note, sb);
 	if (until.len)
 		sb_printf(sb, " until=%s", until.buf);
 	sb_free(&until);
-}
-
-/* A release the comments say has the fix, if it is after every span */
-static void fixed_release(const struct span *s, size_t n,
-			  const struct kd_note *note, struct strbuf *sb)
-{
-	struct kver f;
-	size_t i;
-
-	if (!note->fixed || kver_parse_prefix(note->fixed, &f, NULL))
-		return;
-	for (i = 0; i < n; i++)
-		if (kver_cmp(&s[i].since->v, &f) >= 0)
-			return;
-	sb_printf(sb, " fixed=%s", note->fixed);
 }
 
 /* The newest listing kernel of each series: seen=, and its lists: from= */
@@ -204,37 +208,32 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 		  kind_name(note->kind));
 	if (l->section)
 		sb_printf(&sb, " section=%s", l->section);
-	if (l->env)
-		sb_printf(&sb, " env=%s", l->env);
-	version_lists(s, n, &sb);
-	fixed_release(s, n, note, &sb);
+	version_lists(s, n, note, &sb);
 	for (i = 0; i < note->fixed_by.n; i++)
 		sb_printf(&sb, "%s%s", i ? "," : " fixed-by=",
 			  note->fixed_by.v[i]);
-	if (note->cause)
-		sb_printf(&sb, " cause=%s", note->cause);
+	if (l->env)
+		sb_printf(&sb, " env=%s", l->env);
 	if (note->bug)
 		sb_printf(&sb, " bug=%s", note->bug);
+	/* a user's list has no cause to say: no "untriaged" either */
+	if (note->cause && (!r->user || strcmp(note->cause, "untriaged")))
+		sb_printf(&sb, " cause=%s", note->cause);
+	for (i = 0; i < note->rates.n; i++)
+		sb_printf(&sb, "%s%s", i ? "," : " rate=", note->rates.v[i]);
 	evidence(g, from, to, r, &sb);
 	if (note->cond)
 		sb_printf(&sb, " if %s", note->cond);
 	if (r->user) {
 		/* a user's own list: their words stay theirs */
 		user_note(g->h[from].test->note, &sb);
-	} else {
+	} else if (note->text.len) {
 		sb_printf(&sb, "  # %s", note->text.buf);
-	}
-	/* a reason with no fact of its own: where kdevops saw it */
-	for (i = to; !r->user && note->bare && !l->env && i > from; i--) {
-		if (!g->h[i - 1].point->any || i - 1 == from) {
-			kd_where(g->tree, g->h[i - 1].point, l->fs,
-				 g->h[from].test->test, &sb);
-			break;
-		}
 	}
 	for (i = from; i < to; i++) {
 		if (g->h[i].test->listed_as) {
-			sb_printf(&sb, " (listed as %s)",
+			sb_printf(&sb, "%s(listed as %s)",
+				  r->user || note->text.len ? " " : "  # ",
 				  g->h[i].test->listed_as);
 			break;
 		}
@@ -263,6 +262,7 @@ static void switch_note(const struct group *g, size_t from, size_t to,
 	}
 	note->kind = KIND_EXPUNGE;
 	note->cause = "env";
+	strlist_free(&note->rates);
 	note->text.len = 0;
 	sb_puts(&note->text, strcmp(env, "fast") ?
 		"needs a larger scratch device than a default run has" :
@@ -285,11 +285,23 @@ static void make_note(const struct group *g, size_t from, size_t to,
 		switch_note(g, from, to, note);
 }
 
+static bool same_rates(const struct strlist *a, const struct strlist *b)
+{
+	size_t i;
+
+	for (i = 0; a->n == b->n && i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]))
+			return false;
+	return a->n == b->n;
+}
+
 static bool same_note(const struct kd_note *a, const struct kd_note *b)
 {
-	return a->kind == b->kind && !strcmp(a->text.buf, b->text.buf) &&
+	return a->kind == b->kind && a->text.len == b->text.len &&
+		(!a->text.len || !strcmp(a->text.buf, b->text.buf)) &&
 		str_same(a->bug, b->bug) && str_same(a->cause, b->cause) &&
-		str_same(a->cond, b->cond) && str_same(a->fixed, b->fixed);
+		str_same(a->cond, b->cond) && str_same(a->fixed, b->fixed) &&
+		same_rates(&a->rates, &b->rates);
 }
 
 /*

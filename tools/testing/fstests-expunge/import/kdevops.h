@@ -78,24 +78,18 @@ int kd_kernel_name(const char *name, struct kver *v, const char **why);
 /* The first kernel after series v: 6.2-rc1 after 6.1, 5.0-rc1 after 4.20. */
 struct kver kd_next_series(const struct kver *v);
 
-/*
- * kdevops-where.c: where kdevops saw test fail at point p, for a reason
- * with no comment behind it: " (on 6.9-rc6: 1 of the 24 xfs sections
- * kdevops ran)", or all.txt's every section, added to sb.
- */
-void kd_where(const struct kd_tree *t, const struct kd_point *p,
-	      const char *fs, const char *test, struct strbuf *sb);
-
 /* What the comments of a test's lines say, in our words. */
 struct kd_note {
 	enum entry_kind kind;
-	const char *cause;	/* cause=: "kernel", "test", ..., or NULL */
+	/* cause=: "kernel", "test", ..., "untriaged" when none is said */
+	const char *cause;
 	char *bug;		/* bug= URL (lore, bugzilla), or NULL */
 	struct strlist fixed_by; /* kernel commits the comments say fix it */
 	char *fixed;		/* the release they say has the fix, or NULL */
 	char *cond;		/* a config symbol the failure needs, or NULL */
-	struct strbuf text;	/* the comment: reason, rates, links */
-	bool bare;		/* the text has no fact beside the reason */
+	struct strlist rates;	/* rate= of a flaky entry: "1/20" */
+	/* the comment: the reason said, its facts; empty when none */
+	struct strbuf text;
 };
 
 /*
