@@ -163,9 +163,32 @@ static void absorb(struct plan *p, size_t j, size_t into, bool range)
 	p->touched[into] = true;
 }
 
+static void format_merged(const struct plan *p, size_t i, struct strbuf *out);
+
+/*
+ * Absorb j into i unless their one line would be longer than
+ * COMPACT_LINE_MAX: then both stay as they are
+ */
+static void absorb_short(struct plan *p, size_t j, size_t i, bool range)
+{
+	bool touched = p->touched[i];
+	struct strbuf sb = { 0 };
+
+	absorb(p, j, i, range);
+	format_merged(p, i, &sb);
+	if (sb.len > COMPACT_LINE_MAX) {
+		p->fate[j] = KEEP;
+		p->range[j] = false;
+		p->touched[j] = false;
+		p->touched[i] = touched;
+	}
+	sb_free(&sb);
+}
+
 /*
  * Lines of one test that differ only in their sections become one; then
- * one pair of lines that differ only in adjacent ranges.
+ * one pair of lines that differ only in adjacent ranges. Neither makes a
+ * line longer than COMPACT_LINE_MAX.
  */
 static void plan_merges(struct plan *p, size_t lo, size_t hi)
 {
@@ -177,7 +200,7 @@ static void plan_merges(struct plan *p, size_t lo, size_t hi)
 			j = p->order[b];
 			if (mergeable(p, i, j) &&
 			    entry_section_mergeable(ent(p, i), ent(p, j)))
-				absorb(p, j, i, false);
+				absorb_short(p, j, i, false);
 		}
 	}
 	for (a = lo; a < hi; a++) {
@@ -187,7 +210,7 @@ static void plan_merges(struct plan *p, size_t lo, size_t hi)
 			j = p->order[b];
 			if (mergeable(p, i, j) &&
 			    entry_range_mergeable(ent(p, i), ent(p, j)))
-				absorb(p, j, i, true);
+				absorb_short(p, j, i, true);
 		}
 	}
 }

@@ -11,6 +11,12 @@
 
 struct strmap;
 
+/*
+ * The longest line a merge may write (issue 29): two lines whose one
+ * line would be longer stay two, as a maintainer reads them in a diff.
+ */
+#define COMPACT_LINE_MAX	300
+
 struct compact_stats {
 	size_t before, after;	/* entry lines */
 	size_t dropped;		/* lines another line covers */
@@ -40,7 +46,8 @@ void compact_plan(const struct dataset *ds, const struct dataset *global,
  * evidence goes into that line when the two say the same), lines that
  * differ only in their section, or only in adjacent ranges of mainline
  * versions, become one line that keeps every origin and kernel seen,
- * its reasons merged into one (entries/reason.h). A hand-written line
+ * its reasons merged into one (entries/reason.h), unless that line
+ * would be longer than COMPACT_LINE_MAX. A hand-written line
  * (from=hand, or no from=) is never dropped or weakened. A line whose
  * text (without its newline) is a key of keep (NULL: none) stays byte
  * for byte: it is neither dropped, nor merged, nor rewritten, though it

@@ -209,6 +209,34 @@ TEST(negated_sections_do_not_merge)
 	EXPECT_COMPACT(in, NULL, in);
 }
 
+#define D10	"0123456789"
+#define D150	"012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"
+
+/*
+ * Two lines whose one line would be longer than COMPACT_LINE_MAX (here
+ * 372 characters, each 209) stay two; with shorter links they merge.
+ */
+TEST(a_merge_longer_than_the_longest_line_is_not_made)
+{
+	const char *in = "g/15 expunge section=a " K "  # see https://x/a" D150 "\n"
+			 "g/15 expunge section=b " K "  # see https://x/b" D150 "\n";
+	const char *range = "g/16 fail until=6.1 " K "  # see https://x/a" D150 "\n"
+			    "g/16 fail since=6.1 " K "  # see https://x/b" D150 "\n";
+
+	EXPECT_COMPACT(in, NULL, in);
+	EXPECT_COMPACT(range, NULL, range);
+	EXPECT_COMPACT("g/15 expunge section=a " K "  # see https://x/a" D10 "\n"
+		       "g/15 expunge section=b " K "  # see https://x/b" D10 "\n",
+		       NULL,
+		       "g/15 expunge section=a,b " K "  # see https://x/a" D10
+		       " https://x/b" D10 "\n");
+	EXPECT_COMPACT("g/16 fail until=6.1 " K "  # see https://x/a" D10 "\n"
+		       "g/16 fail since=6.1 " K "  # see https://x/b" D10 "\n",
+		       NULL,
+		       "g/16 fail " K "  # see https://x/a" D10
+		       " https://x/b" D10 "\n");
+}
+
 TEST(hand_written_lines_stay_and_take_the_imported_facts)
 {
 	/* a narrower hand line under an imported expunge stays */

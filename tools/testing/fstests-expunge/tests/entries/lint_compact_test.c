@@ -16,6 +16,7 @@
 #include "tmpdir-fixture.h"
 
 #define KD	"from=kdevops:x/all.txt"
+#define D150	"012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"
 
 static const char global_text[] =
 	"generic/3 expunge # hangs everywhere\n";
@@ -46,7 +47,10 @@ static const char xfs_text[] =
 	"generic/13 fail env=fast " KD " # r\n"
 	"generic/13 fail " KD " if XFS_QUOTA # r\n"
 	"generic/14 fail until=6.1 " KD " # r\n"
-	"generic/14 fail since=6.3 " KD " # r\n";
+	"generic/14 fail since=6.3 " KD " # r\n"
+	/* the same but for their sections, too long as one line */
+	"generic/15 fail section=a " KD " # see https://x/a" D150 "\n"
+	"generic/15 fail section=b " KD " # see https://x/b" D150 "\n";
 
 /* The same test in another directory: not under d/global.expunge */
 static const char other_text[] = "generic/3 fail section=a " KD " # r\n";
