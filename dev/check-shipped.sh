@@ -45,8 +45,8 @@ tail -n 1 "$work/lint.log" | sed 's/^/shipped data: lint: /'
 # test, config symbol, failure rate, number, quoted text) and that text
 # is shared verbatim by 5 lines or more. Lines whose reason says no more
 # than where and when a harness saw the test fail (un-triaged, no cause;
-# cause=untriaged with no reason) are counted apart: their facts are only
-# the kernels and sections.
+# untriaged, with no reason: the tool says "untriaged" for it) are
+# counted apart: their facts are only the kernels and sections.
 "$fexp" entries "$data"/*.expunge "$data"/eol/*.expunge 2>/dev/null |
 	python3 -c '
 import collections, json, re, sys
@@ -61,7 +61,7 @@ def residue(e):
 fact = re.compile(r"[0-9a-f]{7,40}|https?://|/|\w+_\w+|[0-9]|\"")
 res = [residue(e) for e in es]
 n = collections.Counter(res)
-# no reason at all (cause=untriaged) is no stock reason: counted apart
+# no reason at all (untriaged) is no stock reason: counted apart
 stock = sum(1 for r in res if r and n[r] >= 5 and not fact.search(r))
 untriaged = sum(1 for e in es if e["cause"] == "untriaged" or
                 (e["reason"] or "").startswith("un-triaged"))

@@ -133,13 +133,36 @@ def keyed(ls, key):
     return sum(1 for _, l in ls
                if any(w.startswith(key + "=") for w in split(l)[0].split()))
 
+# Untriaged (data-format.rst, cause=): cause=untriaged as old data says
+# it, or no cause=, no reason, no bug=/fixed-by=, but from= a harness's
+# list or a run (not hand, user:) and seen= (or only kdevops:any/ lists)
+def untriaged(l):
+    body, reason = split(l)
+    keys = dict(w.split("=", 1) for w in body.split() if "=" in w)
+    if keys.get("cause") == "untriaged":
+        return True
+    if "cause" in keys or reason or "bug" in keys or "fixed-by" in keys:
+        return False
+    orig, src = [], ""
+    for o in keys.get("from", "").split(","):
+        if ":" in o and o.split(":")[0] in ("bld", "xfstests-bld", "kdevops",
+                                              "fstests", "results", "user"):
+            src = o.split(":")[0] + ":"
+        elif o and o not in ("hand", "kdevops"):
+            o = src + o
+        orig.append(o)
+    seen = "seen" in keys or all(o.startswith("kdevops:any/") for o in orig)
+    return seen and any(o and o != "hand" and not o.startswith("user:")
+                        for o in orig)
+
 print("keys, outside eol/: fixed= on %d lines, fixed-by= on %d, "
       "until= on %d, seen= on %d, rate= on %d, crash= on %d, "
-      "cause=untriaged on %d" %
+      "cause=untriaged on %d, untriaged (said or not) on %d" %
       (keyed(lines, "fixed"), keyed(lines, "fixed-by"),
        keyed(lines, "until"), keyed(lines, "seen"), keyed(lines, "rate"),
        keyed(lines, "crash"),
-       sum(1 for _, l in lines if "cause=untriaged" in split(l)[0].split())))
+       sum(1 for _, l in lines if "cause=untriaged" in split(l)[0].split()),
+       sum(1 for _, l in lines if untriaged(l))))
 
 down, nodebug = [], 0
 for p, l in lines:

@@ -47,7 +47,9 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 	add_words(sb, "env", e->env);
 	if (e->bug)
 		sb_printf(sb, " bug=%s", e->bug);
-	if (e->cause != CAUSE_NONE)
+	/* untriaged is what a line with evidence and no reason says */
+	if (e->cause != CAUSE_NONE &&
+	    (e->cause != CAUSE_UNTRIAGED || !entry_untriaged_implied(e)))
 		sb_printf(sb, " cause=%s", cause_name(e->cause));
 	if (e->crash != CRASH_NONE)
 		sb_printf(sb, " crash=%s", crash_name(e->crash));

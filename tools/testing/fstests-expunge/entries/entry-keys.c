@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "entries/entry-keys.h"
+#include "entries/kdevops-kernel.h"
 #include "lib/base.h"
 #include "lib/strbuf.h"
 
@@ -206,7 +207,8 @@ static char *kdevops_short(const char *path)
 	return xasprintf("kdevops:%.*s", dir, path);
 }
 
-char *origin_short(const char *origin)
+/* The list file origin names, as SOURCE:LIST (kdevops:6.1.72+/all) */
+static char *list_short(const char *origin)
 {
 	static const struct {
 		const char *prefix;
@@ -234,6 +236,45 @@ char *origin_short(const char *origin)
 		return s;
 	}
 	return xstrdup(origin);
+}
+
+/* Is short a kdevops kernel directory's list (kdevops:DIR[/all])? */
+static bool kdevops_kernel_list(const char *short_origin, struct kver *v)
+{
+	const char *dir = short_origin + strlen("kdevops:"), *why;
+	size_t n;
+	char *name;
+	int ret;
+
+	if (!str_starts(short_origin, "kdevops:"))
+		return false;
+	n = strcspn(dir, "/");
+	if (str_starts(dir, "any/") || (dir[n] && strcmp(dir + n, "/all")))
+		return false;
+	name = xstrndup(dir, n);
+	ret = kdevops_kernel_name(name, v, &why);
+	free(name);
+	return !ret;
+}
+
+bool origin_kdevops_kernel(const char *origin, struct kver *v)
+{
+	char *s = list_short(origin);
+	bool ret = kdevops_kernel_list(s, v);
+
+	free(s);
+	return ret;
+}
+
+char *origin_short(const char *origin)
+{
+	char *s = list_short(origin);
+	struct kver v;
+
+	if (!kdevops_kernel_list(s, &v))
+		return s;
+	free(s);
+	return xstrdup("kdevops");
 }
 
 /* The index of s in names (n of them, NULL ones skipped), or -1 */

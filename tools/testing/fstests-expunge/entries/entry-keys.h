@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kernel/version.h"
+
 /* cause=: what is at fault */
 enum entry_cause {
 	CAUSE_NONE,	/* not said */
@@ -44,11 +46,20 @@ const char *origin_check(const char *origin);
  * The short form of a valid origin, as the data writes it: a list file
  * of xfstests-bld or kdevops by harness and list, without the path of
  * the lists in the harness's tree and without @REV (bld:ext4 is
- * test-appliance/files/root/fs/ext4/exclude, kdevops:6.1.72+/all is
- * workflows/fstests/expunges/6.1.72+/FS/unassigned/all.txt); another
- * origin as it is. Allocated.
+ * test-appliance/files/root/fs/ext4/exclude, kdevops:any/over-10s is
+ * workflows/fstests/expunges/any/FS/over-10s.txt); a list of a kdevops
+ * kernel directory (DIR/FS/unassigned/SECTION.txt or all.txt, long or
+ * as kdevops:DIR, kdevops:DIR/all) is just "kdevops": its directory is
+ * the line's seen= (see origin_kdevops_kernel()); another origin as it
+ * is. Allocated.
  */
 char *origin_short(const char *origin);
+/*
+ * Does a valid origin name a list of a kdevops kernel directory, one
+ * origin_short() writes "kdevops"? *v is then the directory's kernel, as
+ * seen= says it (kdevops:6.6.0-rc2+/all: 6.6-rc2).
+ */
+bool origin_kdevops_kernel(const char *origin, struct kver *v);
 
 /*
  * The length of the SOURCE of origin when it names one and goes on

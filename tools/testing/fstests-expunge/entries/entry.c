@@ -370,14 +370,32 @@ static int key_test_fixed(struct line_ctx *c, struct entry *e,
 	return 0;
 }
 
-/* Each origin of list (NULL-terminated) in its short form, each once */
-static void shorten_origins(char **list)
+/* v added to e's seen= unless it names it */
+static void add_seen(struct entry *e, const struct kver *v)
 {
-	size_t i, j, n = 0;
+	if (kver_list_has(&e->seen, v))
+		return;
+	e->seen.v = xrealloc(e->seen.v, (e->seen.n + 1) * sizeof(*v));
+	e->seen.v[e->seen.n++] = *v;
+	e->has_seen = true;
+}
 
-	for (i = 0; list[i]; i++) {
+/*
+ * Each origin of e's from= in its short form, each once; a kdevops
+ * kernel directory's list is "kdevops", its kernel in seen= (from=
+ * kdevops:6.1.72+ is from=kdevops seen=6.1.72)
+ */
+static void shorten_origins(struct entry *e)
+{
+	char **list = e->from;
+	size_t i, j, n = 0;
+	struct kver v;
+
+	for (i = 0; list && list[i]; i++) {
 		char *s = origin_short(list[i]);
 
+		if (origin_kdevops_kernel(list[i], &v))
+			add_seen(e, &v);
 		free(list[i]);
 		for (j = 0; j < n && strcmp(list[j], s); j++)
 			;
@@ -386,12 +404,13 @@ static void shorten_origins(char **list)
 		else
 			list[n++] = s;
 	}
-	list[n] = NULL;
+	if (list)
+		list[n] = NULL;
 }
 
 /*
  * from= and env=: lists whose every word check() accepts; origins in
- * full (no shared prefix) and short
+ * full (no shared prefix), made short once seen= is read too
  */
 static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 		     char *val)
@@ -414,8 +433,6 @@ static int key_words(struct line_ctx *c, struct entry *e, const char *key,
 			return -1;
 		}
 	}
-	if (from)
-		shorten_origins(*list);
 	return 0;
 }
 
@@ -598,6 +615,21 @@ static bool any_kernel(const struct entry *e)
 	return true;
 }
 
+bool entry_untriaged_implied(const struct entry *e)
+{
+	char *const *o;
+
+	if (e->comment || e->bug || e->fixed_by || !e->from ||
+	    (!e->has_seen && !any_kernel(e)))
+		return false;
+	/* seen by a harness or a run of ours: not a person's own word */
+	for (o = e->from; *o; o++) {
+		if (strcmp(*o, "hand") && !str_starts(*o, "user:"))
+			return true;
+	}
+	return false;
+}
+
 static int parse_kind(const char *s, enum entry_kind *kind)
 {
 	enum entry_kind k;
@@ -720,10 +752,13 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		line_err(c, "retries= is only for flaky entries");
 		goto out;
 	}
+	shorten_origins(&e);
 	/* un-triaged: the line's keys say all there is, where and when */
+	if (e.cause == CAUSE_NONE && entry_untriaged_implied(&e))
+		e.cause = CAUSE_UNTRIAGED;
 	if (!e.comment && !e.bug && !e.fixed_by && e.cause != CAUSE_UNTRIAGED)
 		diag_add(c->d, false, c->file, c->line,
-			 "%s: no reason given: add a '# comment', bug=, fixed-by=, or cause=untriaged where no source says one",
+			 "%s: no reason given: add a '# comment', bug= or fixed-by=, or where no source says one, from= and seen= (where and when it was seen failing)",
 			 e.test);
 	if (e.cause == CAUSE_UNTRIAGED &&
 	    (!e.from || (!e.has_seen && !any_kernel(&e))))

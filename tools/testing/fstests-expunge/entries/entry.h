@@ -94,6 +94,16 @@ bool plain_section_name(const char *s);
  */
 bool test_runs_on(const char *test, const char *fs);
 
+/*
+ * Is e untriaged without saying so: no cause= (or cause=untriaged), no
+ * reason (comment, bug=, fixed-by=), but a harness's list or a results
+ * run in from= and seen= (or only kdevops:any/ lists, for every
+ * kernel)? Its keys say all that is known: where and when it was seen
+ * failing. The parser gives it CAUSE_UNTRIAGED; writers leave out the
+ * cause=untriaged it implies.
+ */
+bool entry_untriaged_implied(const struct entry *e);
+
 /* An entry for a whole fstests group names it so: "group:dax" */
 #define GROUP_PREFIX	"group:"
 /* The group an entry's test column names, or NULL for a test. */

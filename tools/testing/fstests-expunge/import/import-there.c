@@ -3,7 +3,9 @@
  * Is an imported fact already in the data? It is when a line of the same
  * test in FS.expunge or eol/FS.expunge names, in its from=, every list
  * the fact's from= names (both in their short form, which names no
- * commit) and its sections take in the fact's: whatever a maintainer
+ * commit; for "kdevops", the lists of kernel directories, every kernel
+ * of the fact's seen= in its seen=) and its sections take in the
+ * fact's: whatever a maintainer
  * made of that line since (its reason, kind, versions, fix, sections
  * merged or compacted), it is the line the source's list gave, and a
  * re-import of the same lists leaves it as it is.
@@ -19,6 +21,7 @@
 struct there_line {
 	struct strlist files;	/* from= values without their @COMMIT */
 	struct strlist sections;	/* section= globs */
+	struct kver_list seen;	/* seen= */
 	int prev;		/* the line before of the same test, or -1 */
 };
 
@@ -39,12 +42,16 @@ static void add_entry(struct import_there *t, const struct entry *e)
 	int *last = strmap_get(&t->tests, e->test, strlen(e->test), true,
 			       NULL);
 	char *const *f;
+	size_t i, alloc = 0;
 
 	memset(l, 0, sizeof(*l));
 	for (f = e->from; f && *f; f++)
 		strlist_add(&l->files, list_file(*f));
 	for (f = e->sections; f && *f; f++)
 		strlist_add(&l->sections, xstrdup(*f));
+	for (i = 0; i < e->seen.n; i++)
+		*(struct kver *)array_push(&l->seen.v, &l->seen.n, &alloc,
+					   sizeof(struct kver)) = e->seen.v[i];
 	l->prev = *last - 1;
 	*last = (int)t->n;
 }
@@ -115,12 +122,16 @@ static bool carries(const struct there_line *l, const struct entry *e)
 {
 	char *const *f;
 	bool all = takes_sections(l, e);
+	size_t i;
 
 	for (f = e->from; all && *f; f++) {
 		char *file = list_file(*f);
 
 		all = has_file(l, file);
 		free(file);
+		/* kdevops' kernel directories: the fact's kernels are l's */
+		for (i = 0; all && !strcmp(*f, "kdevops") && i < e->seen.n; i++)
+			all = kver_list_has(&l->seen, &e->seen.v[i]);
 	}
 	return all;
 }
@@ -151,6 +162,7 @@ void import_there_free(struct import_there *t)
 	for (i = 0; i < t->n; i++) {
 		strlist_free(&t->l[i].files);
 		strlist_free(&t->l[i].sections);
+		kver_list_free(&t->l[i].seen);
 	}
 	free(t->l);
 	strmap_free(&t->tests);

@@ -70,7 +70,7 @@ static const struct {
 	/*
 	 * No row for what says no cause ("lazy baseline", "not
 	 * investigated", "fails in several sections"): such a line has
-	 * cause=untriaged and no reason, its keys say where and when.
+	 * no cause and no reason, untriaged: its keys say where and when.
 	 */
 };
 
@@ -546,7 +546,7 @@ static const char *lead(const struct strbuf *sb, const char *sep)
 
 /*
  * The source's cause in our words, and its facts; where it gives
- * neither, nothing: cause=untriaged and the keys say the rest. A flaky
+ * neither, nothing: untriaged, and the keys say the rest. A flaky
  * entry's rates go to rate=.
  */
 static void say(struct kd_note *out, const struct facts *f)

@@ -499,7 +499,7 @@ static void walk_top(struct kd_tree *t, const struct strlist *fs,
 		if (!strcmp(*p, "any"))
 			walk_kernel(t, find_point(t, NULL, true, *p), sub, fs,
 				    r);
-		else if (!kd_kernel_name(*p, &v, &why) &&
+		else if (!kdevops_kernel_name(*p, &v, &why) &&
 			 type_of(t, sub, r) == 'd')
 			walk_kernel(t, find_point(t, &v, false, *p), sub, fs,
 				    r);

@@ -216,8 +216,13 @@ static void emit(const struct group *g, const struct span *s, size_t n,
 		sb_printf(&sb, " env=%s", l->env);
 	if (note->bug)
 		sb_printf(&sb, " bug=%s", note->bug);
-	/* a user's list has no cause to say: no "untriaged" either */
-	if (note->cause && (!r->user || strcmp(note->cause, "untriaged")))
+	/*
+	 * a user's list has no cause to say: no "untriaged" either; a line
+	 * with no reason says it with from= and seen= (data-format.rst)
+	 */
+	if (note->cause && (strcmp(note->cause, "untriaged") ||
+			    (!r->user && (note->text.len || note->bug ||
+					  note->fixed_by.n))))
 		sb_printf(&sb, " cause=%s", note->cause);
 	for (i = 0; i < note->rates.n; i++)
 		sb_printf(&sb, "%s%s", i ? "," : " rate=", note->rates.v[i]);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "entries/entry.h"
+#include "entries/kdevops-kernel.h"
 #include "import/import.h"
 #include "kernel/version.h"
 
@@ -69,13 +70,9 @@ void kd_tree_free(struct kd_tree *t);
 char *kd_resolve(const struct kd_tree *t, const char *p);
 
 /*
- * kdevops-names.c: what a kernel directory name stands for. Returns 0
- * with *v set for a release, a stable update or an rc (a trailing '+'
- * allowed), or -1 with *why saying why the lists there cannot be tied
- * to a version.
+ * kdevops-names.c: the first kernel after series v: 6.2-rc1 after 6.1,
+ * 5.0-rc1 after 4.20. What a kernel directory is for: kdevops_kernel_name().
  */
-int kd_kernel_name(const char *name, struct kver *v, const char **why);
-/* The first kernel after series v: 6.2-rc1 after 6.1, 5.0-rc1 after 4.20. */
 struct kver kd_next_series(const struct kver *v);
 
 /* What the comments of a test's lines say, in our words. */

@@ -137,10 +137,13 @@ int sources_add(struct sources *s, const char *dir, char **err)
 	}
 	t->rev = tree_rev(dir);
 	t->origin = xcalloc(t->listing.n, sizeof(*t->origin));
+	t->kernel = xcalloc(t->listing.n, sizeof(*t->kernel));
 	for (i = 0; i < t->listing.n; i++) {
 		char *o = xasprintf("%s:%s", t->harness, t->listing.v[i].path);
 
 		t->origin[i] = origin_short(o);
+		if (!origin_kdevops_kernel(o, &t->kernel[i]))
+			t->kernel[i] = (struct kver){ 0 };
 		free(o);
 	}
 	return 0;
@@ -172,6 +175,10 @@ static size_t describe_tree(const struct source_tree *t, const char *origin,
 		if (strcmp(t->origin[i], origin) || strcmp(x->test, e->test) ||
 		    !fits(x, e, fs))
 			continue;
+		/* "kdevops": the lists of the kernel directories of seen= */
+		if (t->kernel[i].major &&
+		    !kver_list_has(&e->seen, &t->kernel[i]))
+			continue;
 		/* a list that two configurations include is one line */
 		place = xasprintf("%s:%s%s%s, line %u", t->harness, x->path,
 				  t->rev ? "@" : "", t->rev ? t->rev : "",
@@ -188,12 +195,12 @@ static size_t describe_tree(const struct source_tree *t, const char *origin,
 	return n;
 }
 
-/* "bld:ext4" is xfstests-bld's, "kdevops:..." kdevops' */
+/* "bld:ext4" is xfstests-bld's, "kdevops" and "kdevops:..." kdevops' */
 static const char *harness_of(const char *origin)
 {
 	if (str_starts(origin, "bld:") || str_starts(origin, "xfstests-bld:"))
 		return "xfstests-bld";
-	if (str_starts(origin, "kdevops:"))
+	if (!strcmp(origin, "kdevops") || str_starts(origin, "kdevops:"))
 		return "kdevops";
 	return NULL;
 }
@@ -239,6 +246,7 @@ void sources_free(struct sources *s)
 		for (j = 0; t->origin && j < t->listing.n; j++)
 			free(t->origin[j]);
 		free(t->origin);
+		free(t->kernel);
 		import_listing_free(&t->listing);
 		free(t->dir);
 		free(t->rev);

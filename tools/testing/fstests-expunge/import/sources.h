@@ -13,6 +13,8 @@ struct source_tree {
 	char *rev;		/* its commit (12 digits), or NULL */
 	struct import_listing listing;
 	char **origin;		/* per listed test: its list's short origin */
+	/* per listed test: its kdevops kernel directory's kernel, or 0 */
+	struct kver *kernel;
 };
 
 struct sources {
@@ -33,7 +35,8 @@ int sources_add(struct sources *s, const char *dir, char **err);
 /*
  * Under a data line of file fs ("global": every filesystem): for each
  * of its from= origins of a harness, each list file of the trees that
- * names its test for its sections, as the long origin
+ * names its test for its sections (for "kdevops", in a kernel directory
+ * of the line's seen=), as the long origin
  * SOURCE:PATH@REV and the line ("    from ORIGIN: LONG, line N"), or
  * that none does.
  */

@@ -118,6 +118,17 @@ void kver_list_free(struct kver_list *list)
 	list->n = 0;
 }
 
+bool kver_list_has(const struct kver_list *list, const struct kver *v)
+{
+	size_t i;
+
+	for (i = 0; i < list->n; i++) {
+		if (!kver_cmp(&list->v[i], v))
+			return true;
+	}
+	return false;
+}
+
 bool kver_list_matches(const struct kver_list *list, const struct kver *k,
 		       const struct kver **which)
 {

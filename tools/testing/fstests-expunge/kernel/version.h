@@ -56,6 +56,8 @@ struct kver_list {
  */
 int kver_list_parse(const char *s, struct kver_list *list, char **bad);
 void kver_list_free(struct kver_list *list);
+/* Does list name exactly v? */
+bool kver_list_has(const struct kver_list *list, const struct kver *v);
 
 /*
  * Does the list match k? True when k is at or after a listed stable

@@ -273,8 +273,12 @@ static char *new_line(struct planner *pl, const struct obs *o, size_t n,
 		  mixed ? "flaky" : "fail", sections);
 	if (fixed)
 		sb_printf(&sb, " fixed=%s", fixed);
-	/* what the runs show is the rate, not a cause: keys, no reason */
-	sb_printf(&sb, " cause=untriaged rate=%u/%u", mixed ? att_fail : fail,
+	/*
+	 * what the runs show is the rate, not a cause: keys, no reason (no
+	 * cause= either: a line with from= and seen= and no reason is
+	 * untriaged)
+	 */
+	sb_printf(&sb, " rate=%u/%u", mixed ? att_fail : fail,
 		  mixed ? att : runs);
 	if (from) {
 		char *joined = origins_rejoin(from);	/* the short form */
@@ -412,18 +416,6 @@ static bool several_series(const struct obs *o, size_t n)
 		if (kernel_version(&o[0], &a) &&
 		    kernel_version(&o[i], &b) &&
 		    (a.major != b.major || a.minor != b.minor))
-			return true;
-	}
-	return false;
-}
-
-/* Does list name exactly v? */
-static bool kver_list_has(const struct kver_list *list, const struct kver *v)
-{
-	size_t i;
-
-	for (i = 0; i < list->n; i++) {
-		if (!kver_cmp(&list->v[i], v))
 			return true;
 	}
 	return false;

@@ -15,18 +15,23 @@
 static const char *const said[] = {
 	/* 0: ext4/exclude line 25 says "generic/388" */
 	"    from bld:ext4: xfstests-bld:test-appliance/files/root/fs/ext4/exclude@1ef4272387f9, line 25\n",
-	/* 1: 6.1.72+ is a link, in the end to 6.1.0-rc6: its all.txt */
-	"    from kdevops:6.1.72+/all: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/all.txt@4b6bbb7ffbd4, line 14\n",
+	/*
+	 * 1: kdevops seen=6.1.72: the lists of 6.1.72+ (and of 6.1.72, both
+	 * 6.1.72's), links in the end to 6.1.0-rc6: its all.txt
+	 */
+	"    from kdevops: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/all.txt@4b6bbb7ffbd4, line 14\n",
 	/* 2: encrypt_1k.exclude includes 1k.exclude: the line is there */
 	"    from bld:ext4/cfg: xfstests-bld:test-appliance/files/root/fs/ext4/cfg/1k.exclude@1ef4272387f9, line 23\n",
-	/* 3: a section's own list */
-	"    from kdevops:6.1.72+: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/ext4_defaults.txt@4b6bbb7ffbd4, line 2\n",
+	/* 3: a section's own list (the old form kdevops:6.1.72+ is read) */
+	"    from kdevops: kdevops:workflows/fstests/expunges/6.1.72+/ext4/unassigned/ext4_defaults.txt@4b6bbb7ffbd4, line 2\n",
 	/* 4: no fs in the path: every filesystem's */
 	"    from kdevops:any/large-disk: kdevops:workflows/fstests/expunges/any/large-disk.txt@4b6bbb7ffbd4, line 8\n",
 	/* 5: an origin none of whose lists names the test */
-	"    from kdevops:6.1.72+/all: no list of the kdevops tree names generic/999 for these sections\n",
+	"    from kdevops: no list of the kdevops tree names generic/999 for these sections\n",
 	/* 6: a harness whose tree was not given */
-	"    from kdevops:6.1.72+/all: no kdevops tree given (--sources DIR)\n",
+	"    from kdevops: no kdevops tree given (--sources DIR)\n",
+	/* 7: seen on 6.1.11, a link to the same file: that kernel's list */
+	"    from kdevops: kdevops:workflows/fstests/expunges/6.1.11/ext4/unassigned/all.txt@4b6bbb7ffbd4, line 14\n",
 };
 
 static void put_data(const char *dir)
@@ -34,10 +39,10 @@ static void put_data(const char *dir)
 	put_in_dir(dir, "global.expunge",
 		   "generic/038 expunge env=!large-disk cause=env from=kdevops:any/large-disk # needs 10 GiB\n");
 	put_in_dir(dir, "ext4.expunge",
-		   "generic/388 expunge cause=kernel from=bld:ext4,kdevops:6.1.72+/all # shutdown\n"
+		   "generic/388 expunge cause=kernel from=bld:ext4,kdevops seen=6.1.72 # shutdown\n"
 		   "generic/475 fail section=1k,encrypt_1k from=bld:ext4/cfg # fsck at 1k\n"
 		   "generic/459 flaky section=ext4_defaults from=kdevops:6.1.72+ # 1/20\n"
-		   "generic/999 fail from=kdevops:6.1.72+/all,hand # in no list\n");
+		   "generic/999 fail from=kdevops,hand seen=6.1.72 # in no list\n");
 }
 
 static struct proc_out run_view(const char *dir, const char *more)
@@ -74,12 +79,45 @@ TEST_F(tmp, each_origin_gets_its_list_file_commit_and_line)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(u, said[0])) TH_LOG("%s", r.out);
 	EXPECT_NE(NULL, strstr(u, said[1])) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(u, "expunges/6.1.72/ext4/unassigned/all.txt@"))
+		TH_LOG("%s", r.out);
+	/* another kernel's directory, though a link to the same file: not */
+	EXPECT_EQ(NULL, strstr(u, "expunges/6.1.11/")) TH_LOG("%s", r.out);
 	EXPECT_NE(NULL, strstr(under(r.out, "generic/038"), said[4]))
 		TH_LOG("%s", r.out);
 	/* hand names no list: nothing said of it */
 	u = under(r.out, "generic/999");
 	EXPECT_STREQ(said[5], strstr(u, "    from")) TH_LOG("%s", r.out);
 	proc_out_free(&r);
+}
+
+/*
+ * kdevops: the lists of the kernel directories of seen=, those of other
+ * kernels not, though they reach the same file
+ */
+TEST_F(tmp, kdevops_lists_are_those_of_the_kernels_seen)
+{
+	char *args = str_printf("view --data %s --release 6.1.150 --fs ext4 --sources %s",
+				self->dir, KDEVOPS);
+	struct proc_out r;
+	char *u;
+
+	put_in_dir(self->dir, "global.expunge", "");
+	put_in_dir(self->dir, "ext4.expunge",
+		   "generic/388 expunge cause=kernel from=kdevops seen=6.1.11 # shutdown\n");
+	r = fexp_call(args);
+	u = under(r.out, "generic/388");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ(said[7], u) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	put_in_dir(self->dir, "ext4.expunge",
+		   "generic/388 expunge cause=kernel from=kdevops seen=6.6.1 # shutdown\n");
+	r = fexp_call(args);
+	EXPECT_NE(NULL, strstr(under(r.out, "generic/388"),
+			       "    from kdevops: no list of the kdevops tree names generic/388"))
+		TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	free(args);
 }
 
 TEST_F(tmp, list_of_a_configuration_is_the_sections_own)

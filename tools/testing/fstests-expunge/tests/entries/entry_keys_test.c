@@ -14,6 +14,7 @@
 #include "entries/select.h"
 #include "kernel/kernel.h"
 #include "git-fixture.h"
+#include "json-reader.h"
 #include "diag-want.h"
 #include "test-util.h"
 
@@ -75,13 +76,16 @@ TEST(long_origins_read_as_their_short_form)
 		{ KD "6.1.72+/xfs/unassigned/all.txt@4b6bbb7,"
 		  KD "6.6.11+/xfs/unassigned/xfs_crc.txt,"
 		  KD "6.6.11+/xfs/unassigned/xfs_nocrc.txt",
-		  { "kdevops:6.1.72+/all", "kdevops:6.6.11+" } },
+		  { "kdevops" } },
 		{ KD "any/xfs/over-10s.txt," KD "any/large-disk.txt",
 		  { "kdevops:any/over-10s", "kdevops:any/large-disk" } },
 		{ "fstests:tests/generic/645,results:xfs_crc/2026-01-02T03:04:05@abcdef1",
 		  { "fstests:generic/645", "results:xfs_crc/2026-01-02T03:04:05@abcdef1" } },
 		{ "bld:ext4,kdevops:6.1.72+/all,user:/home/me/x.exclude",
-		  { "bld:ext4", "kdevops:6.1.72+/all", "user:/home/me/x.exclude" } },
+		  { "bld:ext4", "kdevops", "user:/home/me/x.exclude" } },
+		/* not a kernel's directory: no kernel to say in seen= */
+		{ KD "6.1.0-next-20221216/xfs/unassigned/all.txt,kdevops:x",
+		  { "kdevops:6.1.0-next-20221216/all", "kdevops:x" } },
 	};
 	struct dataset ds;
 	struct diag d;
@@ -519,13 +523,13 @@ TEST(origins_share_their_source_prefix)
 	static const struct {
 		const char *from, *want[6], *written;
 	} c[] = {
-		{ "hand,bld:ext4,kdevops:5.17.0-rc7/all,6.0.9+/all,6.1.72+/all",
-		  { "hand", "bld:ext4", "kdevops:5.17.0-rc7/all",
-		    "kdevops:6.0.9+/all", "kdevops:6.1.72+/all" },
-		  "hand,bld:ext4,kdevops:5.17.0-rc7/all,6.0.9+/all,6.1.72+/all" },
-		{ "kdevops:6.1.72+,kdevops:6.6.11+,bld:ext4,ext4/cfg",
-		  { "kdevops:6.1.72+", "kdevops:6.6.11+", "bld:ext4", "bld:ext4/cfg" },
-		  "kdevops:6.1.72+,6.6.11+,bld:ext4,ext4/cfg" },
+		{ "hand,bld:ext4,ext4/cfg,kdevops:any/over-10s,any/large-disk",
+		  { "hand", "bld:ext4", "bld:ext4/cfg", "kdevops:any/over-10s",
+		    "kdevops:any/large-disk" },
+		  "hand,bld:ext4,ext4/cfg,kdevops:any/over-10s,any/large-disk" },
+		{ "kdevops,kdevops:any/x,bld:ext4,ext4/cfg",
+		  { "kdevops", "kdevops:any/x", "bld:ext4", "bld:ext4/cfg" },
+		  "kdevops,kdevops:any/x,bld:ext4,ext4/cfg" },
 		{ "user:x,user:hand,hand",
 		  { "user:x", "user:hand", "hand" },
 		  "user:x,user:hand,hand" },
@@ -564,29 +568,136 @@ TEST(origins_share_their_source_prefix)
 }
 
 /*
- * cause=untriaged: no source says a cause; the line needs no reason but
- * where it was seen failing and when last.
+ * A list of a kdevops kernel directory is "kdevops": the directory is
+ * the line's seen=, which the long and the old short forms add to when
+ * it does not name it, in the importer's words (6.6.0-rc2+ is 6.6-rc2).
+ */
+#define SEEN4	"seen=4.19.62,4.20.1,5.4.245,5.10.188"
+TEST(kdevops_kernel_lists_are_kdevops_with_their_kernel_in_seen)
+{
+	static const struct {
+		const char *keys, *from[4], *written;
+	} c[] = {
+		{ "from=kdevops:4.19.62+,4.20.1,5.4.245+,5.10.188 " SEEN4,
+		  { "kdevops" },
+		  "from=kdevops " SEEN4 },
+		{ "from=hand,kdevops:6.0.9+/all,6.1.72+/all seen=6.0.9",
+		  { "hand", "kdevops" },
+		  "from=hand,kdevops seen=6.0.9,6.1.72" },
+		{ "from=" KD "6.6.0-rc2+/xfs/unassigned/all.txt@4b6bbb7,kdevops:5.17.0-rc7",
+		  { "kdevops" },
+		  "from=kdevops seen=6.6-rc2,5.17-rc7" },
+		{ "from=hand,kdevops,kdevops:6.1.72+,any/over-10s seen=6.1.72",
+		  { "hand", "kdevops", "kdevops:any/over-10s" },
+		  "from=hand,kdevops,kdevops:any/over-10s seen=6.1.72" },
+	};
+	struct dataset ds;
+	struct diag d;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		char *line = str_printf("generic/1 fail %s  # r\n", c[i].keys);
+		char *want = str_printf("generic/1 fail %s  # r", c[i].written);
+		struct strbuf sb = { 0 };
+		struct jval *j_e;
+
+		ASSERT_EQ(0, parse_one(line, &ds, &d)) TH_LOG("%s", line);
+		EXPECT_EQ(0, d.warnings);
+		for (j = 0; c[i].from[j]; j++)
+			EXPECT_STREQ(c[i].from[j], ds.entries[0].from[j]);
+		EXPECT_EQ(NULL, ds.entries[0].from[j]) TH_LOG("%s", line);
+		entry_format(&ds.entries[0], &sb);
+		EXPECT_STREQ(want, sb.buf);
+		sb_free(&sb);
+		json_entry(&sb, &ds.entries[0]);
+		j_e = json_parse(sb.buf);
+		ASSERT_NE(NULL, j_e) TH_LOG("%s", sb.buf);
+		for (j = 0; c[i].from[j]; j++) {
+			char *at = str_printf("from/%zu", j);
+
+			EXPECT_STREQ(c[i].from[j], json_str_at(j_e, at));
+			free(at);
+		}
+		json_free(j_e);
+		sb_free(&sb);
+		dataset_free(&ds);
+		diag_free(&d);
+		free(want);
+		free(line);
+	}
+}
+
+/*
+ * Untriaged is the absence of a cause: a line with no cause= and no
+ * reason, seen failing by a harness or a run (from= and seen=, or a
+ * kdevops:any/ list), is untriaged, and written without cause=untriaged;
+ * cause=untriaged (old data) is still read. Other lines need a reason.
  */
 TEST(untriaged_lines_say_where_and_when)
 {
 	static const char text[] =
 		"generic/1 fail cause=untriaged from=kdevops:6.1.72+ seen=6.1.72\n"
-		"generic/2 fail cause=untriaged from=kdevops:6.1.72+\n"
+		"generic/2 fail cause=untriaged from=bld:ext4\n"
 		"generic/3 fail cause=untriaged seen=6.1.72\n"
-		"generic/4 fail from=kdevops:6.1.72+ seen=6.1.72\n"
+		"generic/4 fail from=kdevops seen=6.1.72\n"
 		/* a list for every kernel: no kernel to say */
-		"generic/5 fail cause=untriaged from=kdevops:any/all\n";
+		"generic/5 fail cause=untriaged from=kdevops:any/all\n"
+		"generic/6 fail from=kdevops:any/all\n"
+		"generic/7 flaky rate=1/3 from=results:a/1 seen=6.12.3\n"
+		/* a person's word, or no kernel seen on: not untriaged */
+		"generic/8 fail from=hand seen=6.1\n"
+		"generic/9 fail from=user:x seen=6.1\n"
+		"generic/10 fail from=bld:ext4\n"
+		"generic/11 fail seen=6.1\n"
+		/* a reason: the cause is the reason's, none said */
+		"generic/12 fail from=kdevops seen=6.1 # r\n"
+		"generic/13 fail fixed-by=0123456789ab from=kdevops seen=6.1\n"
+		"generic/14 fail cause=untriaged from=kdevops seen=6.1 # r\n";
 	static const char *const want[] = {
 		"t.expunge:2: warning: generic/2: cause=untriaged without seen=",
 		"t.expunge:3: warning: generic/3: cause=untriaged without from=",
-		"t.expunge:4: warning: generic/4: no reason given: add a '# comment', bug=, fixed-by=, or cause=untriaged",
+		"t.expunge:8: warning: generic/8: no reason given: add a '# comment', bug= or fixed-by=, or where no source says one, from= and seen=",
+		"t.expunge:9: warning: generic/9: no reason given",
+		"t.expunge:10: warning: generic/10: no reason given",
+		"t.expunge:11: warning: generic/11: no reason given",
+	};
+	static const enum entry_cause cause[] = {
+		CAUSE_UNTRIAGED, CAUSE_UNTRIAGED, CAUSE_UNTRIAGED,
+		CAUSE_UNTRIAGED, CAUSE_UNTRIAGED, CAUSE_UNTRIAGED,
+		CAUSE_UNTRIAGED, CAUSE_NONE, CAUSE_NONE, CAUSE_NONE, CAUSE_NONE,
+		CAUSE_NONE, CAUSE_NONE, CAUSE_UNTRIAGED,
+	};
+	/* written back: cause=untriaged only where the rest does not say it */
+	static const char *const written[] = {
+		"generic/1 fail from=kdevops seen=6.1.72",
+		"generic/2 fail cause=untriaged from=bld:ext4",
+		"generic/3 fail cause=untriaged seen=6.1.72",
+		"generic/4 fail from=kdevops seen=6.1.72",
+		"generic/5 fail from=kdevops:any/all",
+		"generic/6 fail from=kdevops:any/all",
+		"generic/7 flaky rate=1/3 from=results:a/1 seen=6.12.3",
 	};
 	struct dataset ds = { 0 };
 	struct diag d = { 0 };
+	size_t i;
 
 	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
-	ASSERT_EQ(5, ds.n);
-	EXPECT_EQ(CAUSE_UNTRIAGED, ds.entries[0].cause);
+	ASSERT_EQ(ARRAY_SIZE(cause), ds.n);
+	for (i = 0; i < ds.n; i++)
+		EXPECT_EQ(cause[i], ds.entries[i].cause) TH_LOG("line %zu", i + 1);
+	for (i = 0; i < ARRAY_SIZE(written); i++) {
+		struct strbuf sb = { 0 };
+		struct jval *j_e;
+
+		entry_format(&ds.entries[i], &sb);
+		EXPECT_STREQ(written[i], sb.buf);
+		sb_free(&sb);
+		json_entry(&sb, &ds.entries[i]);
+		j_e = json_parse(sb.buf);
+		EXPECT_STREQ("untriaged", json_str_at(j_e, "cause"));
+		json_free(j_e);
+		sb_free(&sb);
+	}
 	expect_msgs(_metadata, &d, want, ARRAY_SIZE(want));
 	dataset_free(&ds);
 	diag_free(&d);

@@ -133,7 +133,9 @@ TEST_F(kd, a_range_ends_with_until_and_says_where_it_was_seen)
 	ASSERT_TRUE(e->has_seen);
 	EXPECT_STREQ("6.1.11", kver_str(&e->seen.v[e->seen.n - 1], buf));
 	ASSERT_TRUE(!!e->from);
-	EXPECT_STREQ("kdevops:6.1.11/all", e->from[0]);
+	/* the directory's list: kdevops, its kernel in seen= */
+	EXPECT_STREQ("kdevops", e->from[0]);
+	EXPECT_EQ(NULL, e->from[1]);
 	/* no comment, no cause: none said, the keys say where and when */
 	EXPECT_EQ(NULL, e->comment);
 	EXPECT_EQ(CAUSE_UNTRIAGED, e->cause);
@@ -456,20 +458,20 @@ TEST(kernel_directory_names)
 	const char *why = NULL;
 	char buf[48];
 
-	ASSERT_EQ(0, kd_kernel_name("5.4.212+", &v, &why));
+	ASSERT_EQ(0, kdevops_kernel_name("5.4.212+", &v, &why));
 	EXPECT_STREQ("5.4.212", kver_str(&v, buf));
-	ASSERT_EQ(0, kd_kernel_name("6.9.0-rc7", &v, &why));
+	ASSERT_EQ(0, kdevops_kernel_name("6.9.0-rc7", &v, &why));
 	EXPECT_STREQ("6.9-rc7", kver_str(&v, buf));
-	ASSERT_EQ(0, kd_kernel_name("6.6.0", &v, &why));
+	ASSERT_EQ(0, kdevops_kernel_name("6.6.0", &v, &why));
 	EXPECT_STREQ("6.6", kver_str(&v, buf));
-	EXPECT_EQ(-1, kd_kernel_name("6.1.0-next-20221216", &v, &why));
+	EXPECT_EQ(-1, kdevops_kernel_name("6.1.0-next-20221216", &v, &why));
 	EXPECT_TRUE(!!strstr(why, "linux-next"));
-	EXPECT_EQ(-1, kd_kernel_name("6.5.0-rc2-large-block-nobdev-20230720",
-				     &v, &why));
+	EXPECT_EQ(-1, kdevops_kernel_name("6.5.0-rc2-large-block-nobdev-20230720",
+					  &v, &why));
 	EXPECT_TRUE(!!strstr(why, "topic"));
-	EXPECT_EQ(-1, kd_kernel_name("5.16.0-5-amd64", &v, &why));
+	EXPECT_EQ(-1, kdevops_kernel_name("5.16.0-5-amd64", &v, &why));
 	EXPECT_TRUE(!!strstr(why, "distribution"));
-	EXPECT_EQ(-1, kd_kernel_name("debian", &v, &why));
+	EXPECT_EQ(-1, kdevops_kernel_name("debian", &v, &why));
 }
 
 TEST(series_after_the_last_minor_of_a_major)

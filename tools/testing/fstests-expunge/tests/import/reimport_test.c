@@ -251,4 +251,72 @@ TEST_F(tmp, a_fact_the_data_covers_together_is_not_written)
 	free(got);
 }
 
+#define KD_LISTS "workflows/fstests/expunges/"
+/*
+ * import --write of kdevops' lists (generic/100 in 6.1.72+ and 6.6.11+,
+ * generic/200 in 6.1.72+) into data xfs.expunge; the file afterwards
+ */
+static char *kdevops_reimport(const char *dir, const char *xfs,
+			      struct proc_out *r)
+{
+	char *args = str_printf("import --from kdevops %s/kd --rev 0000002 %s %s/data --fs xfs",
+				dir, "--write --data", dir);
+	char *got;
+
+	put(dir, "kd/" KD_LISTS "6.1.72+/xfs/unassigned/xfs_crc.txt",
+	    "generic/100\ngeneric/200\n");
+	put(dir, "kd/" KD_LISTS "6.6.11+/xfs/unassigned/xfs_crc.txt",
+	    "generic/100\n");
+	/* kdevops' own tree, not a user's: it has the lists for any kernel */
+	if (shell_call("mkdir -p '%s/kd/" KD_LISTS "any'", dir))
+		abort();
+	put(dir, "data/xfs.expunge", xfs);
+	*r = fexp_call(args);
+	got = data_file(dir, "xfs.expunge");
+	free(args);
+	return got;
+}
+
+/*
+ * A kdevops kernel directory's list is "kdevops" with the directory's
+ * kernel in seen=: a line naming kdevops and seen on every kernel of
+ * the fact is there, also one in the old form (kdevops:DIR, the long
+ * path), whatever else it says.
+ */
+TEST_F(tmp, kdevops_lines_are_there_by_their_kernels)
+{
+	static const char xfs[] = HEAD
+		"generic/100 fail section=xfs_crc since=6.1.72 from=kdevops seen=6.1.72,6.6.11  # curated\n"
+		"generic/200 expunge section=xfs_crc from=kdevops:" KD_LISTS
+		"6.1.72+/xfs/unassigned/xfs_crc.txt@0000001  # hangs\n";
+	struct proc_out r;
+	char *got = kdevops_reimport(self->dir, xfs, &r);
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ(xfs, got);
+	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 0 added, 2 already there\n"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	free(got);
+}
+
+/* A line of kdevops not seen on a kernel of the fact does not name its list */
+#define ADDED_100 "generic/100 fail section=xfs_crc since=6.1.72,6.6.11 "
+TEST_F(tmp, a_kdevops_kernel_not_in_seen_is_added)
+{
+	static const char xfs[] = HEAD
+		"generic/100 fail section=xfs_crc since=6.6.11 from=kdevops seen=6.6.11  # curated\n"
+		"generic/200 expunge section=xfs_crc from=kdevops seen=6.1.72  # hangs\n";
+	struct proc_out r;
+	char *got = kdevops_reimport(self->dir, xfs, &r);
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(got, ADDED_100 "from=kdevops seen=6.1.72,6.6.11\n"))
+		TH_LOG("%s", got);
+	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 1 added, 1 already there\n"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	free(got);
+}
+
 TEST_HARNESS_MAIN
