@@ -15,6 +15,7 @@
 #include "entries/data-dir.h"
 #include "entries/data-prepare.h"
 #include "entries/eol.h"
+#include "entries/section-globs.h"
 #include "lib/fileio.h"
 
 #define EXPUNGE_MAX	(64 << 20)
@@ -184,7 +185,80 @@ static void global_of(const struct data_files *f, const char *path,
 	free(g);
 }
 
-/* Make text i compact, against its directory's global.expunge */
+/* The entries of path: as written in f, or on disk (none if absent) */
+static void entries_of(const struct data_files *f, const char *path,
+		       struct dataset *ds)
+{
+	struct diag d = { 0 };
+	ssize_t at = find_file(f, path);
+
+	if (at >= 0)
+		data_parse(ds, path, f->texts[at].buf ? f->texts[at].buf : "",
+			   f->texts[at].len, &d);
+	else if (!access(path, F_OK))
+		data_load_file(ds, path, &d);
+	diag_free(&d);
+}
+
+/*
+ * The section names known for filesystem fs of path (section-globs.h):
+ * those of FS.expunge and global.expunge in its data directory and in
+ * eol/ there, and its harnesses' configurations
+ */
+static void universe_of(const struct data_files *f, const char *path,
+			const char *fs, struct strlist *u)
+{
+	static const char *const subs[] = { "", EOL_DIR "/" };
+	bool eol;
+	char *dir = dir_of(path, &eol);
+	size_t i, j;
+
+	if (eol)
+		dir[strlen(dir) - strlen(EOL_DIR "/")] = '\0';
+	for (i = 0; i < ARRAY_SIZE(subs); i++) {
+		for (j = 0; j < 2; j++) {
+			char *p = xasprintf("%s%s%s.expunge", dir, subs[i],
+					    j ? GLOBAL_DATA : fs);
+			struct dataset ds = { 0 };
+
+			entries_of(f, p, &ds);
+			section_universe_add(u, fs, &ds);
+			dataset_free(&ds);
+			free(p);
+		}
+	}
+	free(dir);
+}
+
+/* Text i's section= lists of three or more names written short */
+static void globs_one(struct data_files *f, size_t i, struct strmap *keep)
+{
+	const char *path = f->paths.v[i];
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t n = strlen(base), ext = strlen(".expunge");
+	struct strlist u = { 0 };
+	struct strbuf out = { 0 };
+	char *fs;
+
+	if (n <= ext || strcmp(base + n - ext, ".expunge"))
+		return;
+	fs = xstrndup(base, n - ext);
+	universe_of(f, path, fs, &u);
+	if (!data_section_globs(path, fs, f->texts[i].buf ? f->texts[i].buf : "",
+				f->texts[i].len, &u, keep, &out)) {
+		sb_free(&f->texts[i]);
+		f->texts[i] = out;
+	} else {
+		sb_free(&out);
+	}
+	strlist_free(&u);
+	free(fs);
+}
+
+/*
+ * Make text i compact, against its directory's global.expunge; a
+ * filesystem's file then with its section lists short
+ */
 static void compact_one(struct data_files *f, size_t i, struct strmap *keep)
 {
 	struct dataset global = { 0 };
@@ -201,6 +275,8 @@ static void compact_one(struct data_files *f, size_t i, struct strmap *keep)
 				st.merged);
 		sb_free(&f->texts[i]);
 		f->texts[i] = out;
+		if (!is_global(f->paths.v[i]))
+			globs_one(f, i, keep);
 	}
 	dataset_free(&global);
 }

@@ -22,9 +22,10 @@ struct data_files {
  * maintenance (eol.h; not hand-written ones) move to DIR/eol/FS.expunge
  * (its text on disk, or a new file, joins f), then every file is made
  * compact (compact.h) against DIR/global.expunge (as written, compacted
- * first), the lines keep holds (NULL: none) left as they are. A line per
- * file that changed is said on stderr. Returns 0, or -1 after saying why
- * an eol/ file could not be read.
+ * first), and a filesystem's file gets its section lists short
+ * (section-globs.h), the lines keep holds (NULL: none) left as they
+ * are. A line per file that changed is said on stderr. Returns 0, or -1
+ * after saying why an eol/ file could not be read.
  */
 int data_files_prepare(char *const *paths, const struct strbuf *texts,
 		       size_t n, struct strmap *keep, struct data_files *f);

@@ -172,3 +172,32 @@ char *section_unknown(const struct dataset *ds, const char *fs,
 		sb_printf(&sb, "; kdevops' (%s_NAME): %s", fs, h->kdevops);
 	return sb.buf;
 }
+
+static void add_words(struct strlist *u, const char *fs, const char *words,
+		      bool prefix)
+{
+	const char *p;
+	size_t n;
+
+	for (p = words; *p; p += n, p += *p == ' ') {
+		char *name;
+
+		n = strcspn(p, " ");
+		name = prefix ? xasprintf("%s_%.*s", fs, (int)n, p) :
+			xstrndup(p, n);
+		if (strlist_has(u, name))
+			free(name);
+		else
+			strlist_add(u, name);
+	}
+}
+
+void known_sections(const char *fs, struct strlist *u)
+{
+	const struct harness_cfg *h = harness_of(fs);
+
+	if (!h)
+		return;
+	add_words(u, h->fs, h->bld, false);
+	add_words(u, h->fs, h->kdevops, true);
+}

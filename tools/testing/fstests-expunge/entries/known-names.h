@@ -24,4 +24,10 @@ extern const char fstyp_names[];
 char *section_unknown(const struct dataset *ds, const char *fs,
 		      const char *section);
 
+/*
+ * The configurations of fs's harnesses, added to *u where not there:
+ * xfstests-bld's names as they are, kdevops' as FS_NAME.
+ */
+void known_sections(const char *fs, struct strlist *u);
+
 #endif
