@@ -47,9 +47,13 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 	add_words(sb, "env", e->env);
 	if (e->bug)
 		sb_printf(sb, " bug=%s", e->bug);
-	/* untriaged is what a line with evidence and no reason says */
+	/*
+	 * untriaged is what a line with evidence and no reason says, kernel
+	 * what crash= does
+	 */
 	if (e->cause != CAUSE_NONE &&
-	    (e->cause != CAUSE_UNTRIAGED || !entry_untriaged_implied(e)))
+	    (e->cause != CAUSE_UNTRIAGED || !entry_untriaged_implied(e)) &&
+	    (e->cause != CAUSE_KERNEL || e->crash == CRASH_NONE))
 		sb_printf(sb, " cause=%s", cause_name(e->cause));
 	if (e->crash != CRASH_NONE)
 		sb_printf(sb, " crash=%s", crash_name(e->crash));

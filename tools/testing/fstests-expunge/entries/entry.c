@@ -753,10 +753,14 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		goto out;
 	}
 	shorten_origins(&e);
+	/* the machine goes down: the kernel's, unless cause= says else */
+	if (e.cause == CAUSE_NONE && e.crash != CRASH_NONE)
+		e.cause = CAUSE_KERNEL;
 	/* un-triaged: the line's keys say all there is, where and when */
 	if (e.cause == CAUSE_NONE && entry_untriaged_implied(&e))
 		e.cause = CAUSE_UNTRIAGED;
-	if (!e.comment && !e.bug && !e.fixed_by && e.cause != CAUSE_UNTRIAGED)
+	if (!e.comment && !e.bug && !e.fixed_by && e.crash == CRASH_NONE &&
+	    e.cause != CAUSE_UNTRIAGED)
 		diag_add(c->d, false, c->file, c->line,
 			 "%s: no reason given: add a '# comment', bug= or fixed-by=, or where no source says one, from= and seen= (where and when it was seen failing)",
 			 e.test);

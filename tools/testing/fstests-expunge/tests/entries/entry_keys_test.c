@@ -703,4 +703,53 @@ TEST(untriaged_lines_say_where_and_when)
 	diag_free(&d);
 }
 
+/*
+ * crash= says the machine goes down: the kernel is at fault unless
+ * cause= says another; the line is written without the cause=kernel it
+ * implies, and entries JSON still says it. crash= is a reason: a line
+ * with it and no comment is no "no reason given".
+ */
+TEST(crash_implies_the_kernel)
+{
+	static const char text[] =
+		"generic/1 expunge cause=kernel crash=hang # hangs\n"
+		"generic/2 expunge crash=oops from=kdevops seen=6.1.72\n"
+		"generic/3 expunge cause=env crash=hang # the VM hangs\n"
+		"generic/4 expunge cause=kernel # r\n";
+	static const enum entry_cause cause[] = {
+		CAUSE_KERNEL, CAUSE_KERNEL, CAUSE_ENV, CAUSE_KERNEL,
+	};
+	static const char *const written[] = {
+		"generic/1 expunge crash=hang  # hangs",
+		"generic/2 expunge crash=oops from=kdevops seen=6.1.72",
+		"generic/3 expunge cause=env crash=hang  # the VM hangs",
+		"generic/4 expunge cause=kernel  # r",
+	};
+	static const char *const json[] = { "kernel", "kernel", "env",
+					    "kernel" };
+	struct dataset ds = { 0 };
+	struct diag d = { 0 };
+	size_t i;
+
+	ASSERT_EQ(0, data_parse(&ds, "t.expunge", text, strlen(text), &d));
+	ASSERT_EQ(ARRAY_SIZE(cause), ds.n);
+	EXPECT_EQ(0, d.msgs.n);
+	for (i = 0; i < ds.n; i++) {
+		struct strbuf sb = { 0 };
+		struct jval *j_e;
+
+		EXPECT_EQ(cause[i], ds.entries[i].cause) TH_LOG("line %zu", i + 1);
+		entry_format(&ds.entries[i], &sb);
+		EXPECT_STREQ(written[i], sb.buf);
+		sb_free(&sb);
+		json_entry(&sb, &ds.entries[i]);
+		j_e = json_parse(sb.buf);
+		EXPECT_STREQ(json[i], json_str_at(j_e, "cause"));
+		json_free(j_e);
+		sb_free(&sb);
+	}
+	dataset_free(&ds);
+	diag_free(&d);
+}
+
 TEST_HARNESS_MAIN
