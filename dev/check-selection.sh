@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Do two data directories select the same? For every filesystem either
-# has, each section the data names (plain names, a section named by no
-# entry, and no --section at all), a grid of kernels (maintained and out
+# has, each section the data names (plain names, those after a "!", a
+# section named by no entry, and no --section at all), a grid of
+# kernels (maintained and out
 # of maintenance), a configuration with the conditions' symbols set and
 # one with them unset (when some entry has "if"), and each environment
 # switch alone (when some entry has env=), compare what "exclude" (test
@@ -66,8 +67,9 @@ names, cond, env = set(), False, False
 for line in sys.stdin:
     e = json.loads(line)
     for s in e["sections"] or []:
-        if re.fullmatch(r"[A-Za-z0-9_.+-]+", s):
-            names.add(s)
+        # a name the line leaves out ("!NAME") is a cell too
+        if re.fullmatch(r"!?[A-Za-z0-9_.+-]+", s):
+            names.add(s.lstrip("!"))
     cond |= e["if"] is not None
     env |= e["env"] is not None
 print("sections", " ".join(sorted(names)))
