@@ -151,6 +151,11 @@ def untriaged(l):
         elif o and o not in ("hand", "kdevops"):
             o = src + o
         orig.append(o)
+    # a plain kdevops without seen= is the any/ list env= says
+    anyl = {None: "all", "fast": "over-10s", "!large-disk": "large-disk"}
+    if "seen" not in keys and keys.get("env") in anyl:
+        orig = ["kdevops:any/" + anyl[keys.get("env")] if o == "kdevops"
+                else o for o in orig]
     seen = "seen" in keys or all(o.startswith("kdevops:any/") for o in orig)
     return seen and any(o and o != "hand" and not o.startswith("user:")
                         for o in orig)

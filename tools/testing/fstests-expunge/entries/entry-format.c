@@ -6,6 +6,7 @@
 
 #include "entries/entry-format.h"
 #include "entries/entry-keys.h"
+#include "lib/base.h"
 
 static void add_words(struct strbuf *sb, const char *key, char *const *list)
 {
@@ -29,6 +30,32 @@ static void add_kvers(struct strbuf *sb, const char *key, bool has,
 	sb_printf(sb, " %s=", key);
 	for (i = 0; i < l->n; i++)
 		sb_printf(sb, "%s%s", i ? "," : "", kver_str(&l->v[i], buf));
+}
+
+/*
+ * e's from=, its kdevops list for every kernel "kdevops" where the line
+ * says which one it is (data-format.rst), and no plain "kdevops" would
+ * then name two lists
+ */
+static char *from_join(const struct entry *e)
+{
+	const char *any = origin_kdevops_any(e->env, e->has_seen);
+	char kdevops[] = "kdevops", **list;
+	char *s;
+	size_t i, n;
+
+	for (n = 0; e->from[n]; n++) {
+		if (!strcmp(e->from[n], "kdevops"))
+			any = NULL;
+	}
+	if (!any)
+		return origins_join(e->from);
+	list = xcalloc(n + 1, sizeof(*list));
+	for (i = 0; i < n; i++)
+		list[i] = strcmp(e->from[i], any) ? e->from[i] : kdevops;
+	s = origins_join(list);
+	free(list);
+	return s;
 }
 
 void entry_format(const struct entry *e, struct strbuf *sb)
@@ -59,7 +86,7 @@ void entry_format(const struct entry *e, struct strbuf *sb)
 		sb_printf(sb, " crash=%s", crash_name(e->crash));
 	add_words(sb, "rate", e->rate);
 	if (e->from) {
-		char *from = origins_join(e->from);
+		char *from = from_join(e);
 
 		sb_printf(sb, " from=%s", from);
 		free(from);

@@ -266,6 +266,21 @@ bool origin_kdevops_kernel(const char *origin, struct kver *v)
 	return ret;
 }
 
+const char *origin_kdevops_any(char *const *env, bool has_seen)
+{
+	if (has_seen)
+		return NULL;
+	if (!env || !env[0])
+		return "kdevops:any/all";
+	if (env[1])
+		return NULL;
+	if (!strcmp(env[0], "fast"))
+		return "kdevops:any/over-10s";
+	if (!strcmp(env[0], "!large-disk"))
+		return "kdevops:any/large-disk";
+	return NULL;
+}
+
 char *origin_short(const char *origin)
 {
 	char *s = list_short(origin);

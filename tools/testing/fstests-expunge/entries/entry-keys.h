@@ -60,6 +60,15 @@ char *origin_short(const char *origin);
  * seen= says it (kdevops:6.6.0-rc2+/all: 6.6-rc2).
  */
 bool origin_kdevops_kernel(const char *origin, struct kver *v);
+/*
+ * The kdevops list for every kernel that a plain "kdevops" names on a
+ * line with env= switches env (NULL-terminated, or NULL for none) and
+ * seen= or not: kdevops:any/over-10s for env=fast (kdevops' --fast-tests
+ * list), kdevops:any/large-disk for env=!large-disk, kdevops:any/all
+ * for no env=; NULL where the line names none of them alone (seen=: the
+ * kernel directories of its kernels, see origin_kdevops_kernel()).
+ */
+const char *origin_kdevops_any(char *const *env, bool has_seen);
 
 /*
  * The length of the SOURCE of origin when it names one and goes on

@@ -409,6 +409,33 @@ static void shorten_origins(struct entry *e)
 }
 
 /*
+ * A plain "kdevops" on a line without seen= is the list for every
+ * kernel its env= says (from=kdevops env=fast is kdevops:any/over-10s):
+ * e's from= says it so, each once
+ */
+static void kdevops_any_origins(struct entry *e)
+{
+	const char *any = origin_kdevops_any(e->env, e->has_seen);
+	char **list = e->from;
+	size_t i, j, n = 0;
+
+	for (i = 0; any && list && list[i]; i++) {
+		if (!strcmp(list[i], "kdevops")) {
+			free(list[i]);
+			list[i] = xstrdup(any);
+		}
+		for (j = 0; j < n && strcmp(list[j], list[i]); j++)
+			;
+		if (j < n)
+			free(list[i]);
+		else
+			list[n++] = list[i];
+	}
+	if (any && list)
+		list[n] = NULL;
+}
+
+/*
  * from= and env=: lists whose every word check() accepts; origins in
  * full (no shared prefix), made short once seen= is read too
  */
@@ -753,6 +780,7 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		goto out;
 	}
 	shorten_origins(&e);
+	kdevops_any_origins(&e);
 	/* the machine goes down: the kernel's, unless cause= says else */
 	if (e.cause == CAUSE_NONE && e.crash != CRASH_NONE)
 		e.cause = CAUSE_KERNEL;

@@ -150,6 +150,8 @@ static void evidence(const struct group *g, size_t from, size_t to,
 {
 	struct strbuf seen = { 0 };
 	struct strlist orig = { 0 };
+	char *env[2] = { NULL, NULL };
+	const char *any;
 	char buf[48];
 	size_t i;
 
@@ -175,6 +177,18 @@ static void evidence(const struct group *g, size_t from, size_t to,
 						     r->user ? "user:" : "kdevops:",
 						     r->user ? h->list->path :
 						     h->list->rel));
+	}
+	/* a list for every kernel: "kdevops" where env= says which */
+	env[0] = (char *)g->h[from].list->env;
+	any = r->user ? NULL : origin_kdevops_any(env, seen.len);
+	for (i = 0; any && i < orig.n; i++) {
+		char *s = origin_short(orig.v[i]);
+
+		if (!strcmp(s, any)) {
+			free(orig.v[i]);
+			orig.v[i] = xstrdup("kdevops");
+		}
+		free(s);
 	}
 	import_put_from(sb, &orig);
 	if (seen.len)

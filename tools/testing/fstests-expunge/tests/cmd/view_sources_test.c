@@ -174,4 +174,25 @@ TEST_F(tmp, git_checkout_gives_its_own_commit)
 	shell_call("rm -rf %s", sandbox);
 }
 
+/*
+ * "kdevops" on a line whose env= says the list for every kernel: that
+ * list, as kdevops:any/large-disk named it
+ */
+TEST_F(tmp, kdevops_any_lists_are_those_env_says)
+{
+	char *args = str_printf("view --data %s --release 6.1.150 --fs ext4 --sources %s",
+				self->dir, KDEVOPS);
+	struct proc_out r;
+
+	put_in_dir(self->dir, "global.expunge",
+		   "generic/038 expunge env=!large-disk cause=env from=kdevops # needs 10 GiB\n");
+	put_in_dir(self->dir, "ext4.expunge", "");
+	r = fexp_call(args);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(under(r.out, "generic/038"), said[4]))
+		TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	free(args);
+}
+
 TEST_HARNESS_MAIN

@@ -527,8 +527,10 @@ TEST(origins_share_their_source_prefix)
 		  { "hand", "bld:ext4", "bld:ext4/cfg", "kdevops:any/over-10s",
 		    "kdevops:any/large-disk" },
 		  "hand,bld:ext4,ext4/cfg,kdevops:any/over-10s,any/large-disk" },
+		/* no seen=, no env=: kdevops is its any/all */
 		{ "kdevops,kdevops:any/x,bld:ext4,ext4/cfg",
-		  { "kdevops", "kdevops:any/x", "bld:ext4", "bld:ext4/cfg" },
+		  { "kdevops:any/all", "kdevops:any/x", "bld:ext4",
+		    "bld:ext4/cfg" },
 		  "kdevops,kdevops:any/x,bld:ext4,ext4/cfg" },
 		{ "user:x,user:hand,hand",
 		  { "user:x", "user:hand", "hand" },
@@ -628,6 +630,91 @@ TEST(kdevops_kernel_lists_are_kdevops_with_their_kernel_in_seen)
 }
 
 /*
+ * A kdevops list for every kernel is "kdevops" where the line says
+ * which: env=fast its over-10s list, env=!large-disk its large-disk
+ * list, no env= its all list, on a line without seen= (with one,
+ * "kdevops" is the kernels' directories). The old long form is read;
+ * where the line does not say the list alone, it stays.
+ */
+TEST(kdevops_any_lists_are_kdevops_by_env)
+{
+	static const struct {
+		const char *keys, *from[4], *written;
+	} c[] = {
+		{ "env=fast cause=env from=kdevops:any/over-10s",
+		  { "kdevops:any/over-10s" },
+		  "env=fast cause=env from=kdevops" },
+		{ "env=fast cause=env from=kdevops",
+		  { "kdevops:any/over-10s" },
+		  "env=fast cause=env from=kdevops" },
+		{ "env=!large-disk from=" KD "any/xfs/large-disk.txt@4b6bbb7",
+		  { "kdevops:any/large-disk" },
+		  "env=!large-disk from=kdevops" },
+		{ "from=kdevops:any/all passed=6.12.118",
+		  { "kdevops:any/all" },
+		  "from=kdevops passed=6.12.118" },
+		{ "env=fast from=hand,kdevops:any/over-10s,any/all",
+		  { "hand", "kdevops:any/over-10s", "kdevops:any/all" },
+		  "env=fast from=hand,kdevops,kdevops:any/all" },
+		/* the line does not say the list alone: as it is */
+		{ "env=fast from=kdevops:any/over-10s seen=6.1.72",
+		  { "kdevops:any/over-10s" },
+		  "env=fast from=kdevops:any/over-10s seen=6.1.72" },
+		{ "env=fast,!large-disk from=kdevops:any/over-10s,any/large-disk",
+		  { "kdevops:any/over-10s", "kdevops:any/large-disk" },
+		  "env=fast,!large-disk from=kdevops:any/over-10s,any/large-disk" },
+		{ "env=gce from=kdevops:any/all",
+		  { "kdevops:any/all" },
+		  "env=gce from=kdevops:any/all" },
+		{ "from=kdevops:any/large-disk",
+		  { "kdevops:any/large-disk" },
+		  "from=kdevops:any/large-disk" },
+	};
+	struct dataset ds, again;
+	struct diag d;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		char *line = str_printf("generic/1 fail %s  # r\n", c[i].keys);
+		char *want = str_printf("generic/1 fail %s  # r", c[i].written);
+		struct strbuf sb = { 0 };
+		struct jval *j_e;
+
+		ASSERT_EQ(0, parse_one(line, &ds, &d)) TH_LOG("%s", line);
+		EXPECT_EQ(0, d.warnings);
+		for (j = 0; c[i].from[j]; j++)
+			EXPECT_STREQ(c[i].from[j], ds.entries[0].from[j]);
+		EXPECT_EQ(NULL, ds.entries[0].from[j]) TH_LOG("%s", line);
+		entry_format(&ds.entries[0], &sb);
+		EXPECT_STREQ(want, sb.buf);
+		diag_free(&d);
+		/* what is written reads back the same */
+		sb_puts(&sb, "\n");
+		ASSERT_EQ(0, parse_one(sb.buf, &again, &d)) TH_LOG("%s", sb.buf);
+		for (j = 0; c[i].from[j]; j++)
+			EXPECT_STREQ(c[i].from[j], again.entries[0].from[j]);
+		EXPECT_EQ(NULL, again.entries[0].from[j]) TH_LOG("%s", sb.buf);
+		dataset_free(&again);
+		diag_free(&d);
+		sb_free(&sb);
+		json_entry(&sb, &ds.entries[0]);
+		j_e = json_parse(sb.buf);
+		ASSERT_NE(NULL, j_e) TH_LOG("%s", sb.buf);
+		for (j = 0; c[i].from[j]; j++) {
+			char *at = str_printf("from/%zu", j);
+
+			EXPECT_STREQ(c[i].from[j], json_str_at(j_e, at));
+			free(at);
+		}
+		json_free(j_e);
+		sb_free(&sb);
+		dataset_free(&ds);
+		free(want);
+		free(line);
+	}
+}
+
+/*
  * Untriaged is the absence of a cause: a line with no cause= and no
  * reason, seen failing by a harness or a run (from= and seen=, or a
  * kdevops:any/ list), is untriaged, and written without cause=untriaged;
@@ -673,8 +760,8 @@ TEST(untriaged_lines_say_where_and_when)
 		"generic/2 fail cause=untriaged from=bld:ext4",
 		"generic/3 fail cause=untriaged seen=6.1.72",
 		"generic/4 fail from=kdevops seen=6.1.72",
-		"generic/5 fail from=kdevops:any/all",
-		"generic/6 fail from=kdevops:any/all",
+		"generic/5 fail from=kdevops",
+		"generic/6 fail from=kdevops",
 		"generic/7 flaky rate=1/3 from=results:a/1 seen=6.12.3",
 	};
 	struct dataset ds = { 0 };

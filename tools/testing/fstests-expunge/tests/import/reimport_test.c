@@ -319,4 +319,57 @@ TEST_F(tmp, a_kdevops_kernel_not_in_seen_is_added)
 	free(got);
 }
 
+/*
+ * kdevops' lists for every kernel: "kdevops" on a line whose env= (or
+ * none, and no seen=) says which, as the importer writes them; a line
+ * naming them so, or the old way, is there
+ */
+static char *kdevops_any_reimport(const char *dir, const char *xfs,
+				  struct proc_out *r)
+{
+	char *args = str_printf("import --from kdevops %s/kd --rev 0000002 %s %s/data --fs xfs",
+				dir, "--write --data", dir);
+	char *got;
+
+	put(dir, "kd/" KD_LISTS "any/xfs/over-10s.txt", "generic/300\n");
+	put(dir, "kd/" KD_LISTS "any/xfs/large-disk.txt", "generic/301\n");
+	put(dir, "data/xfs.expunge", xfs);
+	*r = fexp_call(args);
+	got = data_file(dir, "xfs.expunge");
+	free(args);
+	return got;
+}
+
+TEST_F(tmp, kdevops_any_lines_are_there_by_their_env)
+{
+	static const char xfs[] = HEAD
+		"generic/300 expunge env=fast cause=env from=kdevops  # slow\n"
+		"generic/301 expunge env=!large-disk from=kdevops:any/large-disk  # big\n";
+	struct proc_out r;
+	char *got = kdevops_any_reimport(self->dir, xfs, &r);
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ(xfs, got);
+	EXPECT_NE(NULL, strstr(r.err, "xfs.expunge: 0 added, 2 already there\n"))
+		TH_LOG("%s", r.err);
+	proc_out_free(&r);
+	free(got);
+}
+
+#define LARGE_301 "generic/301 expunge env=!large-disk cause=env from=kdevops  #"
+TEST_F(tmp, kdevops_any_lines_are_written_kdevops)
+{
+	struct proc_out r;
+	char *got = kdevops_any_reimport(self->dir, HEAD, &r);
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(got, "generic/300 expunge env=fast cause=env from=kdevops  #"))
+		TH_LOG("%s", got);
+	EXPECT_NE(NULL, strstr(got, LARGE_301))
+		TH_LOG("%s", got);
+	EXPECT_EQ(NULL, strstr(got, "any/")) TH_LOG("%s", got);
+	proc_out_free(&r);
+	free(got);
+}
+
 TEST_HARNESS_MAIN
