@@ -406,6 +406,11 @@ static char *add_fixed(const char *line, const char *v)
 	return both;
 }
 
+static char *add_fixed_only(const char *line, const char *v)
+{
+	return add_version(line, "fixed", v);
+}
+
 /* Kernels of more than one series (x.y) among o[]'s: */
 static bool several_series(const struct obs *o, size_t n)
 {
@@ -501,7 +506,11 @@ static bool passing_kernels(struct planner *pl, const struct obs *o,
 		}
 		if (e->has_fixed && kver_list_matches(&e->fixed, &v, NULL))
 			continue;
-		line_add(line, text, add_fixed, vbuf);
+		/* passed= may have it already, from an observation */
+		if (e->has_passed && kver_list_has(&e->passed, &v))
+			line_add(line, text, add_fixed_only, vbuf);
+		else
+			line_add(line, text, add_fixed, vbuf);
 		sb_printf(vers, "%s%s", vers->len ? "," : "", vbuf);
 	}
 	return everywhere;

@@ -246,6 +246,30 @@ TEST_F(update, too_few_passing_runs_record_passed_not_fixed)
 	EXPECT_NE(NULL, strstr(r.out, "fixed=6.6.30"));
 }
 
+/* A line whose passed= has the kernel already gets fixed=, not it twice. */
+TEST_F(update, fixed_after_an_observation_keeps_passed_once)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.1.90", "s1", "generic/200=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status);
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	ASSERT_TRUE(e->has_fixed);
+	EXPECT_EQ(30, e->fixed.v[0].patch);
+	ASSERT_TRUE(e->has_passed);
+	EXPECT_EQ(1, e->passed.n);
+	dataset_free(&ds);
+}
+
 TEST_F(update, passing_everywhere_is_removed_expunge_and_flaky_untouched)
 {
 	struct dataset ds = { 0 };
