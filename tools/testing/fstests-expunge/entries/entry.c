@@ -723,6 +723,32 @@ static bool test_column(struct line_ctx *c, const char *word)
 	return false;
 }
 
+/*
+ * What a parsed line implies: its origins in full, cause= where the
+ * line's keys say it; and the warnings of a line that gives no reason
+ */
+static void imply_keys(struct line_ctx *c, struct entry *e)
+{
+	shorten_origins(e);
+	kdevops_any_origins(e);
+	/* the machine goes down: the kernel's, unless cause= says else */
+	if (e->cause == CAUSE_NONE && e->crash != CRASH_NONE)
+		e->cause = CAUSE_KERNEL;
+	/* un-triaged: the line's keys say all there is, where and when */
+	if (e->cause == CAUSE_NONE && entry_untriaged_implied(e))
+		e->cause = CAUSE_UNTRIAGED;
+	if (!e->comment && !e->bug && !e->fixed_by &&
+	    e->crash == CRASH_NONE && e->cause != CAUSE_UNTRIAGED)
+		diag_add(c->d, false, c->file, c->line,
+			 "%s: no reason given: add a '# comment', bug= or fixed-by=, or where no source says one, from= and seen= (where and when it was seen failing)",
+			 e->test);
+	if (e->cause == CAUSE_UNTRIAGED &&
+	    (!e->from || (!e->has_seen && !any_kernel(e))))
+		diag_add(c->d, false, c->file, c->line,
+			 "%s: cause=untriaged without %s: say where it was seen failing (from=) and when last (seen=)",
+			 e->test, e->from ? "seen=" : "from=");
+}
+
 static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 {
 	struct entry e = { .retries = -1 };
@@ -779,24 +805,7 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 		line_err(c, "retries= is only for flaky entries");
 		goto out;
 	}
-	shorten_origins(&e);
-	kdevops_any_origins(&e);
-	/* the machine goes down: the kernel's, unless cause= says else */
-	if (e.cause == CAUSE_NONE && e.crash != CRASH_NONE)
-		e.cause = CAUSE_KERNEL;
-	/* un-triaged: the line's keys say all there is, where and when */
-	if (e.cause == CAUSE_NONE && entry_untriaged_implied(&e))
-		e.cause = CAUSE_UNTRIAGED;
-	if (!e.comment && !e.bug && !e.fixed_by && e.crash == CRASH_NONE &&
-	    e.cause != CAUSE_UNTRIAGED)
-		diag_add(c->d, false, c->file, c->line,
-			 "%s: no reason given: add a '# comment', bug= or fixed-by=, or where no source says one, from= and seen= (where and when it was seen failing)",
-			 e.test);
-	if (e.cause == CAUSE_UNTRIAGED &&
-	    (!e.from || (!e.has_seen && !any_kernel(&e))))
-		diag_add(c->d, false, c->file, c->line,
-			 "%s: cause=untriaged without %s: say where it was seen failing (from=) and when last (seen=)",
-			 e.test, e.from ? "seen=" : "from=");
+	imply_keys(c, &e);
 	e.file = c->file;
 	e.line = c->line;
 	*(struct entry *)array_push(&ds->entries, &ds->n, &ds->alloc,
