@@ -94,6 +94,22 @@ static int check_top(struct archive_git *g, char **err)
 	return ret;
 }
 
+/* What an add killed while it staged a run left: ours now, under the lock */
+static int drop_stage(struct archive_git *g, char **err)
+{
+	char *stage = xasprintf("%s/" STAGE, g->dir);
+	struct stat st;
+	int ret = 0;
+
+	if (!lstat(stage, &st) && remove_tree(stage)) {
+		*err = xasprintf("%s: cannot remove what an earlier add left",
+				 stage);
+		ret = -1;
+	}
+	free(stage);
+	return ret;
+}
+
 int archive_git_open(const char *dir, struct archive_git *g, char **err)
 {
 	static const char *const init[] = { "init", "-q", NULL };
@@ -115,7 +131,7 @@ int archive_git_open(const char *dir, struct archive_git *g, char **err)
 	if (lock_dir(g, err))
 		return -1;
 	if (git_is_top(g->dir)) {
-		if (check_top(g, err))
+		if (check_top(g, err) || drop_stage(g, err))
 			return -1;
 	} else if (!dir_empty(g->dir)) {
 		*err = xasprintf("%s: neither a git repository nor empty: not an archive",

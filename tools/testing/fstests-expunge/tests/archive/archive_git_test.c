@@ -315,6 +315,21 @@ TEST_F(tmp, the_same_run_added_at_once_is_one_commit)
 	EXPECT_EQ(1, whole(_metadata, self->dir, true));
 }
 
+/*
+ * An add killed while it staged a run leaves runs/.adding: the next add
+ * takes it away, even one that has nothing to add.
+ */
+TEST_F(tmp, a_staged_run_left_by_a_killed_add_goes)
+{
+	make_run(self->dir, 1);
+	ASSERT_EQ(0, add(self->dir, "%s/r1", self->dir));
+	ASSERT_EQ(0, shell_call("cd %s/a && mkdir -p runs/.adding/run &&\n"
+				"echo x >runs/.adding/run/result.xml.zst",
+				self->dir));
+	EXPECT_EQ(0, add(self->dir, "%s/r1", self->dir));
+	EXPECT_EQ(1, whole(_metadata, self->dir, true));
+}
+
 TEST_F(tmp, adds_racing_into_a_new_archive_all_go_in)
 {
 	int i, ok = 0, status;
