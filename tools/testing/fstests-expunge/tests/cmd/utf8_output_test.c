@@ -24,8 +24,9 @@
 		"select(endswith(\"\\\\xff\") or endswith(\"\\\\xfe\"))] | unique | length"
 
 /*
- * A random name in dir/file, never empty, with no '/' (a folder name)
- * and no control character (options refuse those: a value on one line)
+ * A random name in dir/file, never empty, with no '/' (a folder name),
+ * no control character (options refuse those: a value on one line) and
+ * no '.' first (a hidden folder, which the search for results skips)
  */
 static char *put_name(const char *dir, const char *file)
 {
@@ -36,7 +37,9 @@ static char *put_name(const char *dir, const char *file)
 		for (p = name; *p; p++)
 			if (*p == '/' || (unsigned char)*p < 0x20 || *p == 0x7f)
 				*p = '_';
-	} while (!*name || !strcmp(name, ".") || !strcmp(name, ".."));
+		if (*name == '.')
+			*name = '_';
+	} while (!*name);
 	put_in_dir(dir, file, name);
 	return strdup(name);
 }
