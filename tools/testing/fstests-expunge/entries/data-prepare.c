@@ -165,26 +165,6 @@ static bool is_global(const char *path)
 	return !strcmp(base, GLOBAL_DATA ".expunge");
 }
 
-/* The entries of DIR/global.expunge for path: as written, or on disk */
-static void global_of(const struct data_files *f, const char *path,
-		      struct dataset *ds)
-{
-	bool eol;
-	char *dir = dir_of(path, &eol), *g = xasprintf("%s%s.expunge", dir,
-						       GLOBAL_DATA);
-	struct diag d = { 0 };
-	ssize_t at = find_file(f, g);
-
-	if (at >= 0)
-		data_parse(ds, g, f->texts[at].buf ? f->texts[at].buf : "",
-			   f->texts[at].len, &d);
-	else if (!access(g, F_OK))
-		data_load_file(ds, g, &d);
-	diag_free(&d);
-	free(dir);
-	free(g);
-}
-
 /* The entries of path: as written in f, or on disk (none if absent) */
 static void entries_of(const struct data_files *f, const char *path,
 		       struct dataset *ds)
@@ -198,6 +178,19 @@ static void entries_of(const struct data_files *f, const char *path,
 	else if (!access(path, F_OK))
 		data_load_file(ds, path, &d);
 	diag_free(&d);
+}
+
+/* The entries of DIR/global.expunge for path: as written, or on disk */
+static void global_of(const struct data_files *f, const char *path,
+		      struct dataset *ds)
+{
+	bool eol;
+	char *dir = dir_of(path, &eol), *g = xasprintf("%s%s.expunge", dir,
+						       GLOBAL_DATA);
+
+	entries_of(f, g, ds);
+	free(dir);
+	free(g);
 }
 
 /*
