@@ -9,10 +9,23 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
+
+/*
+ * The seed of a property test: FEXP_TEST_SEED when set (to replay the
+ * seed a failure logged), else dflt. Logged either way.
+ */
+#define test_seed(dflt) ({						\
+	const char *__s = getenv("FEXP_TEST_SEED");			\
+	unsigned int __seed = __s && *__s ? strtoul(__s, NULL, 0) :	\
+					     (unsigned int)(dflt);	\
+	TH_LOG("seed %u (FEXP_TEST_SEED=%u replays it)", __seed, __seed); \
+	__seed;								\
+})
 
 /* A name of random bytes: stray UTF-8 pieces, backslashes, quotes */
 static inline size_t random_name(char *buf, size_t max)

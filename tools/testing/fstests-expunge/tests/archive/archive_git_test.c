@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "archive/archive.h"
+#include "random-name.h"
 #include "tmpdir-fixture.h"
 
 /* A run of its own for each n: the hash differs, so does the id */
@@ -371,11 +372,10 @@ static void settle(const char *dir)
  */
 TEST_F_TIMEOUT(tmp, adds_killed_at_random_points_leave_it_whole, 300)
 {
-	unsigned int seed = time(NULL) ^ getpid();
+	unsigned int seed = test_seed(time(NULL) ^ getpid());
 	pid_t pid[KILL_ADDERS];
 	int round, i, killed = 0;
 
-	TH_LOG("seed %u", seed);
 	srand(seed);
 	for (i = 0; i < KILL_RUNS; i++)
 		make_run(self->dir, i);

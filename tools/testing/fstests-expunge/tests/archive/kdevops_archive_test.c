@@ -139,7 +139,7 @@ static char *make_clone(const char *dir)
 	return clone;
 }
 
-TEST_F(tmp, live_layout_lfs_pointers_give_summary_only_runs)
+TEST_F_TIMEOUT(tmp, live_layout_lfs_pointers_give_summary_only_runs, 300)
 {
 	struct runs *r = calloc(1, sizeof(*r));
 	char *clone = make_clone(self->dir), *n;

@@ -430,7 +430,7 @@ TEST_F(hostile, a_huge_test_name_is_quoted_short)
 	sb_free(&sb);
 }
 
-TEST_F(hostile, gzip_bomb_config_and_bogus_elf_are_errors)
+TEST_F_TIMEOUT(hostile, gzip_bomb_config_and_bogus_elf_are_errors, 120)
 {
 	struct hostile h;
 

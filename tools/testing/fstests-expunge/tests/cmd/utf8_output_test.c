@@ -61,16 +61,17 @@ static int kcidb_valid(const char *dir, const char *doc)
 			  dir, SCHEMA);
 }
 
-TEST_F(tmp, compare_gives_utf8_in_every_format)
+TEST_F_TIMEOUT(tmp, compare_gives_utf8_in_every_format, 300)
 {
 	static const char *const formats[] = {
 		"json", "kcidb --origin t", "html", "text", "ktap", "email"
 	};
-	unsigned int seed = getpid(), round;
+	unsigned int seed = test_seed(getpid()), round;
 	bool schema = !access(SCHEMA, R_OK);
 	size_t i;
 
-	TH_LOG("seed %u%s", seed, schema ? "" : " (no KCIDB schema here)");
+	if (!schema)
+		TH_LOG("no KCIDB schema here");
 	srand(seed);
 	for (round = 0; round < ROUNDS; round++) {
 		put_name(self->dir, "release");
@@ -99,10 +100,9 @@ TEST_F(tmp, compare_gives_utf8_in_every_format)
 
 TEST_F_TIMEOUT(tmp, matrix_gives_utf8_and_keeps_names_apart, 120)
 {
-	unsigned int seed = getpid() + 1, round;
+	unsigned int seed = test_seed(getpid() + 1), round;
 	struct proc_out r;
 
-	TH_LOG("seed %u", seed);
 	srand(seed);
 	for (round = 0; round < ROUNDS; round++) {
 		char *m = put_name(self->dir, "machine");

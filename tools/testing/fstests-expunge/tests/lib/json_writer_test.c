@@ -64,10 +64,9 @@ TEST(strings_are_escaped_and_read_back_the_same)
  */
 TEST(any_bytes_give_utf8_json_and_names_read_back)
 {
-	unsigned int seed = getpid(), i;
+	unsigned int seed = test_seed(getpid()), i;
 	char name[24];
 
-	TH_LOG("seed %u", seed);
 	srand(seed);
 	for (i = 0; i < 20000; i++) {
 		size_t n = random_name(name, sizeof(name) - 1);

@@ -149,10 +149,9 @@ static char *unmarkup(const char *s)
 /* For any bytes, markup is UTF-8 and the name is read back from it */
 TEST(any_bytes_give_utf8_markup_and_names_read_back)
 {
-	unsigned int seed = getpid(), i;
+	unsigned int seed = test_seed(getpid()), i;
 	char name[24];
 
-	TH_LOG("seed %u", seed);
 	srand(seed);
 	for (i = 0; i < 20000; i++) {
 		size_t n = random_name(name, sizeof(name) - 1), j;
