@@ -92,12 +92,20 @@ series_same() {
 	done
 }
 
+# one checkpatch per CPU (the longest step of all); each patch's report
+# is kept apart and said in the series' order
 checkpatch_each() {
-	local p rc=0
+	local p out=$work/checkpatch rc=0
+	rm -rf "$out" && mkdir -p "$out" || return 1
+	(cd "$src" && printf '%s\0' "$work"/patches/*.patch |
+		xargs -0 -n 1 -P "$(nproc)" sh -c \
+		'perl scripts/checkpatch.pl -q "$1" >"$0/${1##*/}" 2>&1 ||
+		 : >"$0/${1##*/}.failed"' "$out")
 	for p in "$work"/patches/*.patch; do
-		echo "== ${p##*/}"
-		(cd "$src" && perl scripts/checkpatch.pl -q "$p") ||
-			rc=1
+		p=${p##*/}
+		echo "== $p"
+		cat "$out/$p" || rc=1
+		[ ! -e "$out/$p.failed" ] || rc=1
 	done
 	return $rc
 }

@@ -30,6 +30,11 @@ step() {
 		ok "$name ($(awk "BEGIN { printf \"%.1f\", $(date +%s.%N) - $t0 }") s)"
 	else
 		bad "$name (log: $file)"
+		# the unit tests that failed, each with what it logged
+		if grep -q '^not ok ' "$file"; then
+			grep -B 12 -m 3 '^not ok ' "$file" | sed 's/^/#   /'
+			echo '#   [...]'
+		fi
 		tail -n 20 "$file" | sed 's/^/#   /'
 	fi
 }
