@@ -11,7 +11,7 @@ static const struct usage usage = {
 	.cmd = "update",
 	.synopsis =
 "[--fs FS] [--min-runs N]\n"
-"[--passes K] [--write] [--data DIR]\n"
+"[--passes K] [--write] [--data DIR] [--env NAME]...\n"
 "{ RESULTS... | --archive DIR }",
 	.about =
 "Propose data changes from the results of one or more runs (result.xml\n"
@@ -71,6 +71,21 @@ static int update(const struct update_opts *o, const struct strlist *paths)
 	return ret;
 }
 
+/* What the options given do not allow: why, or NULL */
+static const char *conflict(const struct update_opts *o, int argc)
+{
+	if (!o->min_runs || !o->passes)
+		return "update: --min-runs and --passes must be 1 or more";
+	if (!o->archive == !argc)
+		return argc ? "update: RESULTS or --archive, not both" :
+			      "update: no results given";
+	if (o->passes != UINT_MAX && !o->archive)
+		return "update: --passes is for --archive";
+	if (o->env.n && o->archive)
+		return "update: --env is for RESULTS, not --archive";
+	return NULL;
+}
+
 int do_update(int argc, char **argv)
 {
 	/* --passes is --archive's: UINT_MAX until it is given */
@@ -94,22 +109,19 @@ int do_update(int argc, char **argv)
 			     "--archive: passes in a row on every series\n"
 			     "for an entry's removal (default "
 			     __stringify(UPDATE_PASSES) ")"),
+		OPT_ENV(&o),
 		OPT_END()
 	};
+	const char *why;
 	int i, ret;
 
 	argc = parse_options(argc, argv, opts, &usage);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	if (!o.archive == !argc || !o.min_runs || !o.passes) {
-		pr_err(!o.min_runs || !o.passes ?
-		       "update: --min-runs and --passes must be 1 or more" :
-		       argc ? "update: RESULTS or --archive, not both" :
-		       "update: no results given");
-		return usage_error("update");
-	}
-	if (o.passes != UINT_MAX && !o.archive) {
-		pr_err("update: --passes is for --archive");
+	why = conflict(&o, argc);
+	if (why) {
+		pr_err("%s", why);
+		strlist_free(&o.env);
 		return usage_error("update");
 	}
 	if (o.passes == UINT_MAX)
@@ -118,5 +130,6 @@ int do_update(int argc, char **argv)
 		strlist_add(&paths, xstrdup(argv[i]));
 	ret = update(&o, &paths);
 	strlist_free(&paths);
+	strlist_free(&o.env);
 	return ret;
 }

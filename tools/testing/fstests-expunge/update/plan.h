@@ -17,6 +17,7 @@ struct update_opts {
 	const char *data;	/* --data */
 	const char *archive;	/* --archive: a results archive instead */
 	unsigned int passes;	/* --passes: passes in a row for a removal */
+	struct strlist env;	/* --env: the switches the runs had */
 	bool write;
 };
 

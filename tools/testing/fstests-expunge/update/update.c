@@ -407,6 +407,7 @@ int update_plan(const struct update_opts *o, const struct strlist *paths,
 		ret = EXIT_USAGE;
 	}
 	pl.kopts.data = o->data;
+	pl.kopts.env = o->env;
 	kdata_init(&pl.kc, &pl.kopts);
 	for (i = 0; !ret && i < ev.n; i = j) {
 		for (j = i; j < ev.n && !strcmp(ev.o[j].fs, ev.o[i].fs) &&

@@ -734,6 +734,39 @@ TEST_F(update, passes_without_an_archive_is_refused)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 }
 
+/*
+ * A line that an environment switch turns off is no explanation in a run
+ * that had the switch: with --env as the run had it, the fail line is
+ * the one that applies and takes the pass.
+ */
+TEST_F(update, env_of_the_runs_decides_which_line_applies)
+{
+	struct proc_out r;
+
+	put_str(str_printf("%s/data/global.expunge", self->dir),
+		"generic/200 expunge env=!large-disk cause=env  # a big disk\n");
+	add_run(self, "6.6.30", "s1", "generic/200=P");
+	r = fexp_update(self, "");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_STREQ("", r.out);
+	r = fexp_update(self, "--env large-disk");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "generic/200: passes on 6.6.30 in 1 run(s)"))
+		TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(r.out,
+			       "+generic/200 fail passed=6.6.30  # fixed on 6.6.30"))
+		TH_LOG("%s", r.out);
+	r = fexp_update(self, "--env nonsense");
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "--env nonsense: no such switch"))
+		TH_LOG("%s", r.err);
+	r = fexp_call(str_printf("update --data %s/data --env large-disk --archive %s",
+				 self->dir, self->dir));
+	EXPECT_EQ(2, r.status);
+	EXPECT_NE(NULL, strstr(r.err, "--env is for RESULTS, not --archive"))
+		TH_LOG("%s", r.err);
+}
+
 /* A data file with CRLF line ends is refused, not rewritten half LF */
 TEST_F(update, crlf_data_is_not_rewritten)
 {
