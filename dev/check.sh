@@ -49,6 +49,27 @@ units() {
 	grep '^not ok ' "$file" | sed 's/^/#   /'
 }
 
+# The overlay applied to each kernel tree given (dev/check-tree.sh), one
+# tree after the other, while the checks below run: each is a chain of
+# steps that keep one CPU busy, and they share nothing but the read-only
+# sources. Their reports are said after the checks below.
+trees() {
+	local t name nodocs
+	for t in "$@"; do
+		name=tree-$(basename "$t")
+		nodocs=
+		[ "$(cd "$t" && pwd)" != "$(cd "$ksrc" && pwd)" ] ||
+			nodocs=--no-docs
+		bash "$top/dev/check-tree.sh" "$t" "$build/$name" $nodocs \
+			>"$log/$name.log" 2>&1
+	done
+}
+trees "$@" &
+trees_pid=$!
+# interrupted: the trees' steps end too
+trap 'kill 0' INT TERM
+echo "kernel trees: $* (in the background; said at the end)"
+
 step "build with -Werror" \
 	make -C "$tool" KSRC="$ksrc" O="$build" EXTRA_CFLAGS=-Werror
 units unit "$build" EXTRA_CFLAGS=-Werror
@@ -253,13 +274,11 @@ step "commands: the check names a command that grew" commands_catch
 step "apply script on made-up trees (dev/check-apply.sh)" \
 	bash "$top/dev/check-apply.sh" "$build/check-apply" "$ksrc"
 
-# The overlay applied to each kernel tree given (dev/check-tree.sh)
+# The trees' reports (started at the top), each whole and in order
+wait "$trees_pid"
 for t in "$@"; do
 	name=tree-$(basename "$t")
-	nodocs=
-	[ "$(cd "$t" && pwd)" != "$(cd "$ksrc" && pwd)" ] || nodocs=--no-docs
-	bash "$top/dev/check-tree.sh" "$t" "$build/$name" $nodocs 2>&1 |
-		tee "$log/$name.log"
+	cat "$log/$name.log"
 	pass=$((pass + $(grep -c '^ok ' "$log/$name.log")))
 	fails=$((fails + $(grep -c '^not ok ' "$log/$name.log")))
 	grep -q '^ok ' "$log/$name.log" || fails=$((fails + 1))
