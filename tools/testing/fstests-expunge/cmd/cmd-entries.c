@@ -15,9 +15,10 @@ static const struct usage usage = {
 	.synopsis = "[--name NAME] FILE...",
 	.about =
 "Every entry of the data files, one JSON object a line, in file order:\n"
-"{ \"file\", \"line\", \"test\", \"kind\", \"retries\", \"sections\", \"since\",\n"
-"\"fixed\", \"fixed_by\", \"if\", \"bug\", \"reason\", \"until\", \"seen\", \"passed\",\n"
-"\"from\", \"cause\", \"test_fixed_by\", \"test_fixed\", \"env\" }, absent values null.\n"
+"{ \"file\", \"line\", \"test\", \"kind\", \"retries\", \"sections\", \"series\",\n"
+"\"since\", \"fixed\", \"fixed_by\", \"if\", \"bug\", \"reason\", \"until\", \"seen\",\n"
+"\"passed\", \"from\", \"cause\", \"test_fixed_by\", \"test_fixed\", \"env\" },\n"
+"absent values null; since and until also for a line written series=V.\n"
 "FILE - is standard input. Lines that do not parse are left out and said\n"
 "on standard error. Scripts read the data through this, never themselves.",
 	.exit_status =

@@ -60,11 +60,19 @@ static char *from_join(const struct entry *e)
 
 void entry_format(const struct entry *e, struct strbuf *sb)
 {
+	bool series = entry_series(e);
+
 	sb_printf(sb, "%s %s", e->test, kind_name(e->kind));
 	add_words(sb, "section", e->sections);
-	add_kvers(sb, "since", e->has_since, &e->since);
-	add_kvers(sb, "fixed", e->has_fixed, &e->fixed);
-	add_kvers(sb, "until", e->has_until, &e->until);
+	/* series=V where since= and until= say V's series from V on */
+	if (series) {
+		add_kvers(sb, "series", true, &e->since);
+		add_kvers(sb, "fixed", e->has_fixed, &e->fixed);
+	} else {
+		add_kvers(sb, "since", e->has_since, &e->since);
+		add_kvers(sb, "fixed", e->has_fixed, &e->fixed);
+		add_kvers(sb, "until", e->has_until, &e->until);
+	}
 	add_words(sb, "fixed-by", e->fixed_by);
 	if (e->retries >= 0)
 		sb_printf(sb, " retries=%d", e->retries);

@@ -34,6 +34,17 @@ void jsonw_entry(struct json_writer *w, const struct entry *e)
 		jsonw_null_field(w, "retries");
 	jsonw_name(w, "sections");
 	jsonw_string_list(w, e->sections);
+	/*
+	 * since and until hold what the line selects, however it is
+	 * written; series the V of a line written series=V
+	 */
+	if (entry_series(e)) {
+		char buf[48];
+
+		jsonw_string_field(w, "series", kver_str(&e->since.v[0], buf));
+	} else {
+		jsonw_null_field(w, "series");
+	}
 	versions(w, "since", e->has_since, &e->since);
 	versions(w, "fixed", e->has_fixed, &e->fixed);
 	jsonw_name(w, "fixed_by");

@@ -260,6 +260,7 @@ struct line_ctx {
 	const char *file;
 	unsigned int line;
 	size_t errors;
+	bool series;	/* the line's since= and until= are its series= */
 };
 
 static __printf(2, 3) void line_err(struct line_ctx *c, const char *fmt, ...)
@@ -317,6 +318,17 @@ static struct kver_list *versions_of(struct entry *e, const char *key,
 	return lists[i];
 }
 
+/* series= and since= or until= on one line: which one is meant? */
+static int series_conflict(struct line_ctx *c, const struct entry *e,
+			   const struct kver *v)
+{
+	char buf[48];
+
+	line_err(c, "%s: series=%s with since= or until=: series=V is since=V until=X.Y-rc1 (the next series), write one or the other",
+		 e->test, kver_str(v, buf));
+	return -1;
+}
+
 static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
 			char *val)
 {
@@ -324,6 +336,8 @@ static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
 	bool *has;
 	struct kver_list *list = versions_of(e, key, &has);
 
+	if (c->series && (has == &e->has_since || has == &e->has_until))
+		return series_conflict(c, e, &e->since.v[0]);
 	if (*has)
 		return KEY_TWICE;
 	if (kver_list_parse(val, list, &bad)) {
@@ -333,6 +347,36 @@ static int key_versions(struct line_ctx *c, struct entry *e, const char *key,
 		return -1;
 	}
 	*has = true;
+	return 0;
+}
+
+/*
+ * series=V: the kernels of V's series from V on, since=V until=
+ * kver_series_end(V); one version, never with since= or until=
+ */
+static int key_series(struct line_ctx *c, struct entry *e, const char *key,
+		      char *val)
+{
+	struct kver v;
+
+	if (c->series)
+		return KEY_TWICE;
+	if (kver_parse(val, &v)) {
+		line_err(c, "series=%s: not one kernel version (x.y, x.y.z or x.y-rcN)",
+			 val);
+		return -1;
+	}
+	if (e->has_since || e->has_until)
+		return series_conflict(c, e, &v);
+	c->series = true;
+	e->has_since = true;
+	e->has_until = true;
+	e->since.v = xmalloc(sizeof(v));
+	e->since.v[0] = v;
+	e->since.n = 1;
+	e->until.v = xmalloc(sizeof(v));
+	e->until.v[0] = kver_series_end(&v);
+	e->until.n = 1;
 	return 0;
 }
 
@@ -549,8 +593,9 @@ static int key_bug(struct line_ctx *c, struct entry *e, const char *key,
 	return 0;
 }
 
-#define KNOWN_KEYS	"section since fixed fixed-by until retries bug from " \
-			"seen passed cause crash rate test-fixed-by test-fixed env"
+#define KNOWN_KEYS	"section series since fixed fixed-by until retries bug " \
+			"from seen passed cause crash rate test-fixed-by " \
+			"test-fixed env"
 
 /* The keys of an entry: each parser returns 0, -1 or KEY_TWICE. */
 static const struct {
@@ -559,6 +604,7 @@ static const struct {
 		     char *val);
 } keys[] = {
 	{ "section", key_section },
+	{ "series", key_series },
 	{ "since", key_versions },
 	{ "fixed", key_versions },
 	{ "fixed-by", key_fixed_by },
@@ -655,6 +701,17 @@ bool entry_untriaged_implied(const struct entry *e)
 			return true;
 	}
 	return false;
+}
+
+bool entry_series(const struct entry *e)
+{
+	struct kver end;
+
+	if (!e->has_since || !e->has_until || e->since.n != 1 ||
+	    e->until.n != 1)
+		return false;
+	end = kver_series_end(&e->since.v[0]);
+	return !kver_cmp(&e->until.v[0], &end);
 }
 
 static int parse_kind(const char *s, enum entry_kind *kind)
@@ -754,6 +811,7 @@ static void parse_line(struct dataset *ds, struct line_ctx *c, char *line)
 	struct entry e = { .retries = -1 };
 	char *comment, *p, *word, *why;
 
+	c->series = false;
 	comment = find_comment(line);
 	if (comment) {
 		*comment++ = '\0';

@@ -104,6 +104,13 @@ bool test_runs_on(const char *test, const char *fs);
  */
 bool entry_untriaged_implied(const struct entry *e);
 
+/*
+ * Is e's since= and until= one series=V: exactly one since= version V
+ * and exactly one until= version, the end of V's series
+ * (kver_series_end())? Writers write such a line series=V.
+ */
+bool entry_series(const struct entry *e);
+
 /* An entry for a whole fstests group names it so: "group:dax" */
 #define GROUP_PREFIX	"group:"
 /* The group an entry's test column names, or NULL for a test. */

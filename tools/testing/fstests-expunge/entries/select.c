@@ -339,10 +339,12 @@ static enum verdict check_versions(const struct entry *e, const struct kver *k,
 {
 	const struct kver *at;
 	char buf[48], kbuf[48];
+	bool series = entry_series(e);
 
 	if (e->has_since && !kver_list_matches(&e->since, k, NULL)) {
 		if (why) {
-			sb_printf(why, "%s is before since=", kver_str(k, kbuf));
+			sb_printf(why, "%s is before %s=", kver_str(k, kbuf),
+				  series ? "series" : "since");
 			add_versions(why, &e->since);
 		}
 		return NOT_SINCE;
@@ -354,7 +356,13 @@ static enum verdict check_versions(const struct entry *e, const struct kver *k,
 		return NOT_FIXED;
 	}
 	if (e->has_until && kver_list_matches(&e->until, k, &at)) {
-		if (why)
+		if (why && series)
+			sb_printf(why,
+				  "after the %u.%u.y series, nothing known from there on (series=%s; kernel %s)",
+				  e->since.v[0].major, e->since.v[0].minor,
+				  kver_str(&e->since.v[0], buf),
+				  kver_str(k, kbuf));
+		else if (why)
 			sb_printf(why, "until %s, nothing known from there on (until=; kernel %s)",
 				  kver_str(at, buf), kver_str(k, kbuf));
 		return NOT_UNTIL;

@@ -81,6 +81,11 @@ bool kver_is_mainline(const struct kver *v)
 	return v->patch == 0;
 }
 
+struct kver kver_series_end(const struct kver *v)
+{
+	return (struct kver){ v->major, v->minor + 1, 0, 1 };
+}
+
 const char *kver_str(const struct kver *v, char *buf)
 {
 	if (v->rc)

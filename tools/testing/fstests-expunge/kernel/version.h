@@ -25,6 +25,12 @@ int kver_parse(const char *s, struct kver *v);
 int kver_cmp(const struct kver *a, const struct kver *b);
 /* A mainline version: x.y, x.y.0 or x.y-rcN. */
 bool kver_is_mainline(const struct kver *v);
+/*
+ * The first kernel after v's series: x.(y+1)-rc1 for any x.y, x.y.z or
+ * x.y-rcN (4.20.y ends at 4.21-rc1, which is before 5.0). series=V is
+ * since=V until=kver_series_end(V).
+ */
+struct kver kver_series_end(const struct kver *v);
 /* Format as x.y, x.y.z or x.y-rcN; buf must hold 48 bytes. */
 const char *kver_str(const struct kver *v, char *buf);
 

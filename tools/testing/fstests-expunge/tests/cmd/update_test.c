@@ -210,6 +210,36 @@ TEST_F(update, fail_entry_passing_min_runs_on_a_kernel_gets_fixed)
 	dataset_free(&ds);
 }
 
+/* A series= line that gets fixed= keeps its series: series=V fixed=F */
+TEST_F(update, a_series_line_gets_fixed_and_stays_a_series)
+{
+	struct dataset ds = { 0 };
+	const struct entry *e;
+	struct proc_out r;
+	char buf[48], *text;
+	int i;
+
+	put_str(str_printf("%s/data/ext4.expunge", self->dir),
+		"generic/200 fail series=6.6.1 from=hand  # 6.6.y only\n");
+	for (i = 0; i < 3; i++)
+		add_run(self, "6.6.30", "s1", "generic/200=P");
+	add_run(self, "6.6.20", "s1", "generic/200=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status) TH_LOG("%s%s", r.out, r.err);
+	text = slurp_fd(open(str_printf("%s/data/ext4.expunge", self->dir),
+			     O_RDONLY));
+	EXPECT_NE(NULL, strstr(text, "generic/200 fail series=6.6.1 fixed=6.6.30 from=hand"))
+		TH_LOG("%s", text);
+	free(text);
+	e = entry(self, &ds, "generic/200");
+	ASSERT_NE(NULL, e);
+	ASSERT_TRUE(e->has_since && e->has_until && e->has_fixed);
+	EXPECT_STREQ("6.6.1", kver_str(&e->since.v[0], buf));
+	EXPECT_STREQ("6.7-rc1", kver_str(&e->until.v[0], buf));
+	EXPECT_STREQ("6.6.30", kver_str(&e->fixed.v[0], buf));
+	dataset_free(&ds);
+}
+
 /*
  * The evidence rule: each result is an observation on the line (passed=,
  * seen=); only --min-runs passing runs change where it applies (fixed=).

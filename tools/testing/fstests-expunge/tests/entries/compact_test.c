@@ -283,6 +283,41 @@ TEST(adjacent_ranges_merge_only_where_no_fix_is_claimed)
 }
 
 /*
+ * series=V is written where since= is exactly V and until= exactly the
+ * end of V's series, wherever fixed= and the other keys are; any other
+ * since= and until= stay as they are
+ */
+TEST(series_is_written_only_where_since_and_until_are_one_series)
+{
+	EXPECT_COMPACT("generic/1 fail since=6.6-rc5 until=6.7-rc1 " K "  # a\n"
+		       "generic/2 fail section=s since=6.1-rc4 fixed=6.1.192 until=6.2-rc1 "
+		       K " passed=6.1.192  # a\n"
+		       "generic/3 fail since=4.20.1 until=4.21-rc1 " K "  # a\n"
+		       "generic/4 fail series=6.6-rc2 " K "  # a\n",
+		       NULL,
+		       "generic/1 fail series=6.6-rc5 " K "  # a\n"
+		       "generic/2 fail section=s series=6.1-rc4 fixed=6.1.192 "
+		       K " passed=6.1.192  # a\n"
+		       "generic/3 fail series=4.20.1 " K "  # a\n"
+		       "generic/4 fail series=6.6-rc2 " K "  # a\n");
+	EXPECT_COMPACT("generic/1 fail since=6.6-rc5 until=6.8-rc1 " K "  # a\n"
+		       "generic/2 fail since=6.6-rc5 until=6.7 " K "  # a\n"
+		       "generic/3 fail since=6.1-rc4 until=6.1.42,6.2-rc1 " K "  # a\n"
+		       "generic/4 fail since=5.10.141,6.1-rc6 until=6.2-rc1 " K "  # a\n"
+		       "generic/5 fail since=4.20 until=5.0-rc1 " K "  # a\n"
+		       "generic/6 fail since=6.6-rc5 " K "  # a\n"
+		       "generic/7 fail until=6.7-rc1 " K "  # a\n",
+		       NULL,
+		       "generic/1 fail since=6.6-rc5 until=6.8-rc1 " K "  # a\n"
+		       "generic/2 fail since=6.6-rc5 until=6.7 " K "  # a\n"
+		       "generic/3 fail since=6.1-rc4 until=6.1.42,6.2-rc1 " K "  # a\n"
+		       "generic/4 fail since=5.10.141,6.1-rc6 until=6.2-rc1 " K "  # a\n"
+		       "generic/5 fail since=4.20 until=5.0-rc1 " K "  # a\n"
+		       "generic/6 fail since=6.6-rc5 " K "  # a\n"
+		       "generic/7 fail until=6.7-rc1 " K "  # a\n");
+}
+
+/*
  * Lines keep holds stay byte for byte: not dropped though another line
  * covers them, merged, nor put in key order; they still cover others.
  */

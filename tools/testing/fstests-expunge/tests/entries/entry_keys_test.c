@@ -396,6 +396,50 @@ TEST(other_switches_are_no_duplicates)
 	}
 }
 
+/*
+ * JSON: since and until say what a series= line selects, series its V;
+ * null on a line that is no series
+ */
+TEST(json_of_a_series_line)
+{
+	static const struct {
+		const char *line, *series, *since, *until;
+	} c[] = {
+		{ "generic/1 fail series=6.6-rc5 # r\n",
+		  "6.6-rc5", "6.6-rc5", "6.7-rc1" },
+		{ "generic/1 fail since=6.1-rc4 until=6.2-rc1 # r\n",
+		  "6.1-rc4", "6.1-rc4", "6.2-rc1" },
+		{ "generic/1 fail since=6.1-rc4 until=6.3-rc1 # r\n",
+		  NULL, "6.1-rc4", "6.3-rc1" },
+	};
+	struct strbuf sb = { 0 };
+	struct dataset ds;
+	struct diag d;
+	struct jval *j;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		ASSERT_EQ(0, parse_one(c[i].line, &ds, &d));
+		json_entry(&sb, &ds.entries[0]);
+		j = json_parse(sb.buf);
+		ASSERT_NE(NULL, j);
+		if (c[i].series) {
+			EXPECT_STREQ(c[i].series, json_str_at(j, "series"));
+		} else {
+			ASSERT_NE(NULL, json_at(j, "series"));
+			EXPECT_EQ(J_NULL, json_at(j, "series")->type);
+		}
+		EXPECT_STREQ(c[i].since, json_str_at(j, "since/0"));
+		EXPECT_EQ(NULL, json_at(j, "since/1"));
+		EXPECT_STREQ(c[i].until, json_str_at(j, "until/0"));
+		EXPECT_EQ(NULL, json_at(j, "until/1"));
+		json_free(j);
+		sb_free(&sb);
+		dataset_free(&ds);
+		diag_free(&d);
+	}
+}
+
 TEST(json_has_every_new_key)
 {
 	static const char *const line[] = {

@@ -217,6 +217,110 @@ TEST(key_twice)
 			      "bug= given twice"));
 }
 
+/* series=V is since=V until=X.(Y+1)-rc1: one series, from V on */
+TEST(series_is_since_and_until_of_one_series)
+{
+	static const char *const cases[][3] = {
+		{ "6.6-rc5", "6.6-rc5", "6.7-rc1" },
+		{ "6.1", "6.1", "6.2-rc1" },
+		{ "6.6.30", "6.6.30", "6.7-rc1" },
+		{ "4.19.17", "4.19.17", "4.20-rc1" },
+		{ "4.20.1", "4.20.1", "4.21-rc1" },
+		{ "6.6.0", "6.6", "6.7-rc1" },
+	};
+	struct parsed p;
+	char *text, buf[48];
+	const struct entry *e;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (asprintf(&text, "generic/1 fail series=%s fixed=6.6.50 # x\n",
+			     cases[i][0]) < 0)
+			abort();
+		parse(&p, text);
+		ASSERT_EQ(0, p.errors);
+		ASSERT_EQ(1, p.ds.n);
+		e = &p.ds.entries[0];
+		ASSERT_TRUE(e->has_since && e->has_until && e->has_fixed);
+		ASSERT_EQ(1, e->since.n);
+		ASSERT_EQ(1, e->until.n);
+		EXPECT_STREQ(cases[i][1], kver_str(&e->since.v[0], buf));
+		EXPECT_STREQ(cases[i][2], kver_str(&e->until.v[0], buf));
+		EXPECT_TRUE(entry_series(e));
+		parsed_free(&p);
+		free(text);
+	}
+}
+
+/* Only the exact since=V until=<V's end> is a series */
+TEST(entry_series_only_in_the_exact_case)
+{
+	static const struct {
+		const char *keys;
+		bool series;
+	} cases[] = {
+		{ "since=6.1-rc4 until=6.2-rc1", true },
+		{ "since=4.20.1 until=4.21-rc1", true },
+		{ "since=6.1-rc4 fixed=6.1.192 until=6.2-rc1", true },
+		{ "since=6.1-rc4 until=6.2", false },
+		{ "since=6.1-rc4 until=6.3-rc1", false },
+		{ "since=6.1-rc4 until=6.1.42,6.2-rc1", false },
+		{ "since=5.10.141,6.1-rc6 until=6.2-rc1", false },
+		{ "since=4.20 until=5.0-rc1", false },
+		{ "since=6.1-rc4", false },
+		{ "until=6.2-rc1", false },
+	};
+	struct parsed p;
+	char *text;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (asprintf(&text, "generic/1 fail %s # x\n", cases[i].keys) < 0)
+			abort();
+		parse(&p, text);
+		ASSERT_EQ(1, p.ds.n);
+		EXPECT_EQ(cases[i].series, entry_series(&p.ds.entries[0]))
+			TH_LOG("%s", cases[i].keys);
+		parsed_free(&p);
+		free(text);
+	}
+}
+
+/* series= with since= or until=, in either order: an error at its line */
+TEST(series_with_since_or_until_is_an_error)
+{
+	static const char what[] = "series=6.1 with since= or until=";
+
+	EXPECT_TRUE(one_error("generic/002 fail series=6.1 since=6.1 # x", what));
+	EXPECT_TRUE(one_error("generic/002 fail since=6.1 series=6.1 # x", what));
+	EXPECT_TRUE(one_error("generic/002 fail series=6.1 until=6.2-rc1 # x",
+			      what));
+	EXPECT_TRUE(one_error("generic/002 fail until=6.2-rc1 series=6.1 # x",
+			      what));
+	EXPECT_TRUE(one_error("generic/002 fail series=6.1,6.6 # x",
+			      "series=6.1,6.6: not one kernel version"));
+	EXPECT_TRUE(one_error("generic/002 fail series=v6.1 # x",
+			      "series=v6.1: not one kernel version"));
+	EXPECT_TRUE(one_error("generic/002 fail series=6.1 series=6.6 # x",
+			      "series= given twice"));
+}
+
+/* A series= line does not make since= of the next line an error */
+TEST(series_is_of_its_own_line)
+{
+	struct parsed p;
+
+	parse(&p, "generic/002 fail series=6.1 # x\n"
+		  "generic/003 fail since=6.1 until=6.2-rc1 # x\n"
+		  "generic/004 fail series=6.1 since=6.1 # x\n"
+		  "generic/005 fail since=6.1 # x\n");
+	EXPECT_EQ(1, p.errors);
+	EXPECT_EQ(3, p.ds.n);
+	EXPECT_TRUE(has_msg(&p, "t.expunge:3: error: generic/004: ",
+			    "series=6.1 with since= or until="));
+	parsed_free(&p);
+}
+
 TEST(bad_version)
 {
 	EXPECT_TRUE(one_error("generic/002 fail fixed=6.x # x", "'6.x'"));

@@ -389,6 +389,86 @@ TEST(since_and_fixed_per_entry)
 		  check_one("generic/1 fail section=a fixed=6.1 # x", "6.9", "b"));
 }
 
+/*
+ * series=V applies from V to the end of V's series, as since=V
+ * until=X.(Y+1)-rc1 does: at V, not the -rc before it, at the last
+ * release of the series, not at the next series' -rc1 nor, after
+ * X.19 or 4.20, at the next major's
+ */
+TEST(series_applies_from_v_to_the_end_of_its_series)
+{
+	static const struct {
+		const char *series, *release;
+		enum verdict v;
+	} cases[] = {
+		{ "6.6-rc5", "6.6.0-rc4", NOT_SINCE },
+		{ "6.6-rc5", "6.6.0-rc5", APPLIES },
+		{ "6.6-rc5", "6.6.0", APPLIES },
+		{ "6.6-rc5", "6.6.150", APPLIES },
+		{ "6.6-rc5", "6.7.0-rc1", NOT_UNTIL },
+		{ "6.6-rc5", "6.7.0", NOT_UNTIL },
+		{ "6.6-rc5", "6.1.150", NOT_SINCE },
+		{ "6.1.42", "6.1.41", NOT_SINCE },
+		{ "6.1.42", "6.1.42", APPLIES },
+		{ "6.1.42", "6.1.200", APPLIES },
+		/* a stable since= says nothing of other series */
+		{ "6.1.42", "6.2.0-rc1", NOT_SINCE },
+		{ "6.1.42", "6.6.100", NOT_SINCE },
+		{ "6.1.42", "5.15.100", NOT_SINCE },
+		{ "4.19", "4.19.325", APPLIES },
+		{ "4.19", "4.20.0-rc1", NOT_UNTIL },
+		{ "4.19", "5.0.0", NOT_UNTIL },
+		{ "4.20", "4.20.0-rc7", NOT_SINCE },
+		{ "4.20", "4.20.17", APPLIES },
+		{ "4.20", "5.0.0-rc1", NOT_UNTIL },
+		{ "4.20", "5.0.0", NOT_UNTIL },
+		{ "5.19", "5.19.17", APPLIES },
+		{ "5.19", "6.0.0-rc1", NOT_UNTIL },
+	};
+	char *a, *b;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct kver v, end;
+		char buf[48];
+
+		ASSERT_EQ(0, kver_parse(cases[i].series, &v));
+		end = kver_series_end(&v);
+		if (asprintf(&a, "generic/1 fail series=%s # x\n",
+			     cases[i].series) < 0 ||
+		    asprintf(&b, "generic/1 fail since=%s until=%s # x\n",
+			     cases[i].series, kver_str(&end, buf)) < 0)
+			abort();
+		EXPECT_EQ(cases[i].v, check_one(a, cases[i].release, NULL))
+			TH_LOG("series=%s on %s", cases[i].series,
+			       cases[i].release);
+		EXPECT_EQ(cases[i].v, check_one(b, cases[i].release, NULL));
+		free(a);
+		free(b);
+	}
+}
+
+/* --explain says series= for a line written so */
+TEST(why_says_series)
+{
+	struct sel x;
+	struct strbuf why = { 0 };
+
+	sel_open(&x, "generic/1 fail series=6.6-rc5 # x\n", "6.6.0-rc4", NULL);
+	ASSERT_EQ(0, x.init);
+	EXPECT_EQ(NOT_SINCE, selector_check(&x.s, 0, NULL, &why));
+	EXPECT_STREQ("6.6-rc4 is before series=6.6-rc5", why.buf);
+	sb_free(&why);
+	sel_close(&x);
+	sel_open(&x, "generic/1 fail series=6.6-rc5 # x\n", "6.7", NULL);
+	ASSERT_EQ(0, x.init);
+	EXPECT_EQ(NOT_UNTIL, selector_check(&x.s, 0, NULL, &why));
+	EXPECT_NE(NULL, strstr(why.buf, "after the 6.6.y series, nothing known"));
+	EXPECT_NE(NULL, strstr(why.buf, "(series=6.6-rc5; kernel 6.7)"));
+	sb_free(&why);
+	sel_close(&x);
+}
+
 TEST(why_says_what_decided)
 {
 	struct sel x;

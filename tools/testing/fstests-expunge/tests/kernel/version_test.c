@@ -537,4 +537,31 @@ TEST(linux_next_and_patched_kernels_are_apart_from_upstream)
 			TH_LOG("case %zu", i);
 }
 
+/* series=V ends where V's series does: x.(y+1)-rc1, before x+1.0 */
+TEST(series_end_is_the_next_rc1)
+{
+	static const char *const cases[][2] = {
+		{ "6.6-rc5", "6.7-rc1" }, { "6.6", "6.7-rc1" },
+		{ "6.6.30", "6.7-rc1" }, { "4.19.17", "4.20-rc1" },
+		{ "4.20.1", "4.21-rc1" }, { "5.0-rc1", "5.1-rc1" },
+	};
+	struct kver v, end, last, next;
+	char buf[48];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		ASSERT_EQ(0, kver_parse(cases[i][0], &v));
+		end = kver_series_end(&v);
+		EXPECT_STREQ(cases[i][1], kver_str(&end, buf));
+		/* every release of the series is before it */
+		last = (struct kver){ v.major, v.minor, 999, 0 };
+		EXPECT_LT(kver_cmp(&last, &end), 0);
+	}
+	/* 4.20.y's end comes before 5.0-rc1 */
+	ASSERT_EQ(0, kver_parse("4.20", &v));
+	end = kver_series_end(&v);
+	ASSERT_EQ(0, kver_parse("5.0-rc1", &next));
+	EXPECT_LT(kver_cmp(&end, &next), 0);
+}
+
 TEST_HARNESS_MAIN

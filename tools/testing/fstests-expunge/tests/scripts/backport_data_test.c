@@ -93,9 +93,10 @@ static struct trees make_trees(void)
 	t.stable = git_repo(t.dir, "stable");
 	write_in(t.stable, "Makefile",
 		 SPDX "VERSION = 6\nPATCHLEVEL = 6\nSUBLEVEL = 30\n");
+	/* series= (since= and until=) is kept when fixed= is added */
 	write_in(t.stable, DATA "/ext4.expunge",
 		 SPDX
-		 "ext4/001  fail  since=6.6.1  # a bug\n"
+		 "ext4/001  fail  series=6.6.1  # a bug\n"
 		 "ext4/002  fail  section=ext4_1k  # another bug\n"
 		 "ext4/003  flaky  # flaky\n");
 	git_commit(t.stable, "Linux 6.6.30\n");
@@ -148,7 +149,7 @@ TEST(patch_for_fixes_with_data)
 	data = slurp(path);
 	ASSERT_LT(0, asprintf(&want,
 			      SPDX
-			      "ext4/001  fail  since=6.6.1 fixed=6.10,6.6.31 fixed-by=%.12s  # a bug\n"
+			      "ext4/001  fail  series=6.6.1 fixed=6.10,6.6.31 fixed-by=%.12s  # a bug\n"
 			      "ext4/002  fail  section=ext4_1k fixed-by=%.12s,%.12s  # another bug\n",
 			      t.fix1, t.fix1, t.other));
 	EXPECT_STREQ(want, data);
@@ -304,7 +305,7 @@ TEST(a_fix_with_its_own_data_hunk)
 	data = slurp(path);
 	ASSERT_LT(0, asprintf(&want,
 			      SPDX
-			      "ext4/001  fail  since=6.6.1  # a bug\n"
+			      "ext4/001  fail  series=6.6.1  # a bug\n"
 			      "ext4/002  fail  section=ext4_1k  # another bug\n"
 			      "ext4/003  flaky  fixed=6.10,6.6.31 fixed-by=%.12s  # flaky\n",
 			      fix));
