@@ -4,7 +4,8 @@
  * the file it is made compact as "check --compact" would: a line that
  * says the same but for its sections takes the new section, kernel and
  * origin (a hand-written line is never dropped or weakened), a line that
- * covers it takes its evidence; else it is added at the end.
+ * covers it takes its evidence; else it is added at the end. A new line
+ * that would cover, and so remove, a line of the file is not proposed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,26 @@ static bool apply(struct planner *pl, const char *file, const char *test,
 	return changes;
 }
 
+/*
+ * A line of the test that the new line would take away (it covers it):
+ * its facts (bug=, crash=, seen=, ...) would go with it. Said and true,
+ * or false.
+ */
+static bool drops_a_line(const char *file, const char *test,
+			 const struct group *g, const struct strlist *out,
+			 const char *text, const struct compact_stats *st)
+{
+	size_t i;
+
+	if (!st->dropped || !strlist_has(out, text))
+		return false;
+	for (i = 0; i < g->n && strlist_has(out, g->text.v[i]); i++)
+		;
+	pr_warn("not proposed: %s: the new line would cover %s:%u and so remove it with what it says: edit by hand",
+		test, file, i < g->n ? g->line[i] : 0);
+	return true;
+}
+
 bool update_place(struct planner *pl, const char *file, const char *test,
 		  const char *text)
 {
@@ -168,7 +189,9 @@ bool update_place(struct planner *pl, const char *file, const char *test,
 			    !update_line_ok(file, i < g.n ? g.line[i] : 0,
 					    lines.v[i]))
 				break;
-		ok = i == lines.n && apply(pl, file, test, &g, &lines);
+		ok = i == lines.n &&
+		     !drops_a_line(file, test, &g, &lines, text, &st) &&
+		     apply(pl, file, test, &g, &lines);
 	}
 	strlist_free(&lines);
 	strlist_free(&g.text);

@@ -797,6 +797,40 @@ TEST_F(update, env_of_the_runs_decides_which_line_applies)
 		TH_LOG("%s", r.err);
 }
 
+/*
+ * A new line that would cover a line of the file (so that compaction
+ * takes that one away, its cause= and seen= with it) is not proposed.
+ */
+TEST_F(update, a_new_line_never_takes_a_line_away)
+{
+	char *path = str_printf("%s/data/ext4.expunge", self->dir), *before;
+	struct proc_out r;
+	size_t len;
+
+	put_str(path, str_printf("%s%s%s", ext4_data,
+				 "generic/700 fail section=s1 until=6.2-rc1 ",
+				 "cause=kernel from=kdevops seen=6.1.50\n"));
+	before = get_file(path, &len);
+	add_run(self, "6.6.30", "s1", "generic/700=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "not proposed: generic/700: the new line would cover"))
+		TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "ext4.expunge:7 and so remove it"))
+		TH_LOG("%s", r.err);
+	EXPECT_STREQ(before, get_file(path, &len));
+	/* in another section it covers nothing: a line of its own */
+	self->n = 0;
+	add_run(self, "6.6.30", "s2", "generic/700=F");
+	r = fexp_update(self, "--write");
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_EQ(0, system(str_printf("grep -q '^%s' %s",
+				       "generic/700 fail section=s1 until=6.2-rc1 cause=kernel",
+				       path)));
+	EXPECT_EQ(0, system(str_printf("grep -q '^generic/700 fail section=s2 ' %s",
+				       path)));
+}
+
 /* A data file with CRLF line ends is refused, not rewritten half LF */
 TEST_F(update, crlf_data_is_not_rewritten)
 {
