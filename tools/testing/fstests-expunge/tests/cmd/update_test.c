@@ -968,14 +968,14 @@ TEST_F(update, diff_paths_apply)
 	proc_out_free(&r);
 }
 
-/* compare's regressions of the dogfood runs with the data in dir */
-static char *dogfood_regressions(const char *dir)
+/* compare's regressions of the cut-short runs with the data in dir */
+static char *cut_short_regressions(const char *dir)
 {
 	struct proc_out r;
 	char *v;
 
 	r = fexp_call(str_printf("compare --release 6.18.44 --format json --data %s/data %s",
-				 dir, FIXTURE_PATH("dogfood/6.18.44")));
+				 dir, FIXTURE_PATH("cut-short/6.18.44")));
 	v = jsonq(r.out, REGRESSIONS);
 
 	proc_out_free(&r);
@@ -983,7 +983,7 @@ static char *dogfood_regressions(const char *dir)
 }
 
 /*
- * The dogfood runs (6.18.44 on loop devices) into a copy of the shipped
+ * The cut-short runs (6.18.44 on loop devices) into a copy of the shipped
  * data: update proposes exactly what compare calls a regression (ext4/022
  * among them, whose only entry is for the encrypt sections), with seen=
  * and from= the run; check on what it wrote is clean, and compare then
@@ -997,10 +997,10 @@ TEST_F(update, dogfood_regressions_are_what_update_proposes)
 
 	ASSERT_EQ(0, system(str_printf("rm -rf %s/data && cp -r %s/data %s/data",
 				       self->dir, SRCDIR, self->dir)));
-	before = dogfood_regressions(self->dir);
+	before = cut_short_regressions(self->dir);
 	EXPECT_NE(NULL, strstr(before, "ext4/022"));
 	r = fexp_call(str_printf("update --write --data %s/data %s", self->dir,
-				 FIXTURE_PATH("dogfood/6.18.44")));
+				 FIXTURE_PATH("cut-short/6.18.44")));
 	EXPECT_EQ(0, r.status);
 	for (tok = strtok_r(before, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		EXPECT_NE(NULL, strstr(r.out, str_printf("\n%s: new ", tok))) TH_LOG("%s", tok);
@@ -1014,7 +1014,7 @@ TEST_F(update, dogfood_regressions_are_what_update_proposes)
 				       "section=ext4_4k rate=1/1 from=results:ext4_4k/",
 				       START " seen=6.18.44$", self->dir)));
 	check_clean(self, _metadata);
-	after = dogfood_regressions(self->dir);
+	after = cut_short_regressions(self->dir);
 	EXPECT_STREQ("", after);
 	free(before);
 	free(after);
