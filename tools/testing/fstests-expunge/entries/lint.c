@@ -147,8 +147,9 @@ static void check_entry(const struct entry *e, const char *fs,
 	for (i = 0; e->has_fixed && i < e->since.n; i++) {
 		if (kver_list_matches(&e->fixed, &e->since.v[i], NULL))
 			diag_add(d, false, e->file, e->line,
-				 "%s: since=%s is already fixed (fixed=)",
-				 e->test, kver_str(&e->since.v[i], vbuf));
+				 "%s: %s=%s is already fixed (fixed=)", e->test,
+				 entry_series(e) ? "series" : "since",
+				 kver_str(&e->since.v[i], vbuf));
 	}
 	if (!fs || !strcmp(fs, GLOBAL_DATA)) {
 		if (fs && strncmp(e->test, "generic/", 8) &&

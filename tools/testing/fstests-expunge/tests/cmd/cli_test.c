@@ -928,6 +928,8 @@ TEST(check_each_kind_of_mistake)
 		{ "generic/001 expunge # other kind", "expunge conflicts with fail" },
 		{ "generic/002 fail", "warning: generic/002: no reason" },
 		{ "generic/002 fail since=6.9 fixed=6.8 # x", "already fixed" },
+		{ "generic/002 fail series=6.9.3 fixed=6.9.2 # x",
+		  "series=6.9.3 is already fixed" },
 	};
 	size_t i;
 
