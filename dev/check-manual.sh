@@ -27,7 +27,8 @@ mkdir -p "$t/data"
 
 # "make man" always remakes it here, so rst2man's warnings are seen
 rm -f "$build/fstests-expunge.1"
-if make -s -C "$tool" KSRC="$ksrc" O="$build" man >"$t/man.log" 2>&1 &&
+if make -s --no-print-directory -C "$tool" KSRC="$ksrc" O="$build" man \
+	>"$t/man.log" 2>&1 &&
    [ -s "$build/fstests-expunge.1" ] && [ ! -s "$t/man.log" ]; then
 	ok "make man: fstests-expunge.1, no warning"
 else
