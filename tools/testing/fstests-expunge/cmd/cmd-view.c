@@ -23,7 +23,9 @@ static const struct usage usage = {
 "Without --section, lines with section= do not apply. With --sources\n"
 "(an xfstests-bld or kdevops checkout), each line's short from= origins\n"
 "are followed, under it, by the list files of those trees that name its\n"
-"test for its sections, with the tree's commit and the line.",
+"test for its sections, with the tree's commit and the line number, and\n"
+"by that line as the list says it (its comment, links to the harness's\n"
+"logs) with the comment lines right above it.",
 	.exit_status = "Exit status: 0, or 2 on bad usage or unreadable input.",
 };
 

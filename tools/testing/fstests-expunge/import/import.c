@@ -29,7 +29,8 @@ static bool str_eq(const char *a, const char *b)
 
 void import_listing_add(struct import_listing *l, const char *fs,
 			const char *test, const char *section,
-			const char *path, unsigned int line)
+			const char *path, const char *opened,
+			unsigned int line)
 {
 	struct import_listed *last = l->n ? &l->v[l->n - 1] : NULL, *x;
 
@@ -43,6 +44,7 @@ void import_listing_add(struct import_listing *l, const char *fs,
 	x->test = xstrdup(test);
 	x->section = section ? xstrdup(section) : NULL;
 	x->path = xstrdup(path);
+	x->opened = opened ? xstrdup(opened) : NULL;
 	x->line = line;
 }
 
@@ -55,6 +57,7 @@ void import_listing_free(struct import_listing *l)
 		free(l->v[i].test);
 		free(l->v[i].section);
 		free(l->v[i].path);
+		free(l->v[i].opened);
 	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));

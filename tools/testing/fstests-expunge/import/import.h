@@ -28,6 +28,7 @@ struct import_listed {
 	char *test;
 	char *section;	/* the configuration the list is for, or NULL */
 	char *path;	/* the list in the harness's tree */
+	char *opened;	/* the file read for it, or NULL: the tree's path */
 	unsigned int line;
 };
 
@@ -36,10 +37,15 @@ struct import_listing {
 	size_t n, alloc;
 };
 
-/* Into l: test, named by path:line for fs and section (NULL: every) */
+/*
+ * Into l: test, named by path:line for fs and section (NULL: every);
+ * opened is the file read for path where it is not the tree's path (a
+ * kdevops list reached through links), else NULL
+ */
 void import_listing_add(struct import_listing *l, const char *fs,
 			const char *test, const char *section,
-			const char *path, unsigned int line);
+			const char *path, const char *opened,
+			unsigned int line);
 void import_listing_free(struct import_listing *l);
 
 struct import_result {

@@ -9,6 +9,7 @@
 #include "entries/select.h"
 #include "import/kdevops.h"
 #include "import/sources.h"
+#include "lib/escape.h"
 #include "lib/fileio.h"
 #include "lib/git.h"
 
@@ -16,6 +17,8 @@
 #define KDEVOPS_LISTS	"workflows/fstests/expunges"
 #define REV_DIGITS	12
 #define PROVENANCE_MAX	(1024u * 1024)
+#define LIST_MAX	(4u * 1024 * 1024)
+#define COMMENT_MAX	20
 
 static bool is_dir(const char *dir, const char *sub)
 {
@@ -71,7 +74,8 @@ static int read_kdevops(struct source_tree *t, struct import_result *r)
 
 		/* any/large-disk.txt names no filesystem: every one */
 		import_listing_add(&t->listing, l->fs ? l->fs : "global",
-				   x->test, l->section, l->rel, x->line);
+				   x->test, l->section, l->rel, l->path,
+				   x->line);
 	}
 	kd_tree_free(&kt);
 	return ret;
@@ -160,14 +164,86 @@ static bool fits(const struct import_listed *x, const struct entry *e,
 	       section_matches(e->sections, x->fs, x->section);
 }
 
+/* The start of the line before the one at p (buf < p), or NULL */
+static const char *line_before(const char *buf, const char *p)
+{
+	if (p == buf)
+		return NULL;
+	for (p--; p > buf && p[-1] != '\n'; p--)
+		;
+	return p;
+}
+
+/* A comment line: kdevops' "#", xfstests-bld's "//" (cpp reads it) */
+static bool is_comment(const char *p, const char *end)
+{
+	static const char *const cpp[] = {
+		"#if", "#el", "#endif", "#define", "#undef", "#include",
+	};
+	size_t i, n = end - p;
+
+	if (n >= 2 && !strncmp(p, "//", 2))
+		return true;
+	if (!n || *p != '#')
+		return false;
+	for (i = 0; i < ARRAY_SIZE(cpp); i++) {
+		if (n >= strlen(cpp[i]) && !strncmp(p, cpp[i], strlen(cpp[i])))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The line of the list that names x (in the tree dir) as the source
+ * wrote it, with the comment lines right above it (xfstests-bld says
+ * its cause there, kdevops on the line: the cause, links to its logs),
+ * each line escaped for a terminal and after "      > "; NULL where it
+ * cannot be read
+ */
+static char *list_line(const char *dir, const struct import_listed *x)
+{
+	char *path = x->opened ? xstrdup(x->opened) :
+		xasprintf("%s/%s", dir, x->path), *buf = NULL;
+	unsigned int n = x->line;
+	const char *p, *q, *from, *end;
+	struct strbuf sb = { 0 };
+	unsigned int above = 0;
+	size_t len;
+
+	if (read_file(path, LIST_MAX, &buf, &len))
+		goto out;
+	end = buf + len;
+	for (p = buf; p < end && --n; p = q ? q + 1 : end)
+		q = memchr(p, '\n', end - p);
+	if (n || p >= end)
+		goto out;
+	for (from = p; above < COMMENT_MAX; above++) {
+		q = line_before(buf, from);
+		if (!q || !is_comment(q, from - 1))
+			break;
+		from = q;
+	}
+	for (; from <= p; from = q + 1) {
+		q = memchr(from, '\n', end - from);
+		q = q ? q : end;
+		sb_puts(&sb, "      > ");
+		sb_add_escaped(&sb, from, q - from);
+		sb_puts(&sb, "\n");
+	}
+out:
+	free(buf);
+	free(path);
+	return sb.buf;
+}
+
 /* Every list of t behind origin that names e's test: how many */
 static size_t describe_tree(const struct source_tree *t, const char *origin,
 			    const struct entry *e, const char *fs,
 			    struct strbuf *sb)
 {
 	struct strlist said = { 0 };
+	char *place, *text, *last = NULL;
 	size_t i, n;
-	char *place;
 
 	for (i = 0; i < t->listing.n; i++) {
 		const struct import_listed *x = &t->listing.v[i];
@@ -189,7 +265,17 @@ static size_t describe_tree(const struct source_tree *t, const char *origin,
 		}
 		sb_printf(sb, "    from %s: %s\n", origin, place);
 		strlist_add(&said, place);
+		/* its words, once where the lists of kernels repeat them */
+		text = list_line(t->dir, x);
+		if (text && (!last || strcmp(text, last))) {
+			sb_puts(sb, text);
+			free(last);
+			last = text;
+		} else {
+			free(text);
+		}
 	}
+	free(last);
 	n = said.n;
 	strlist_free(&said);
 	return n;

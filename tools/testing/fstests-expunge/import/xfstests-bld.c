@@ -410,7 +410,7 @@ static void list_origin(struct bld *b, const char *test, const char *origin)
 	size_t n = strcspn(origin, ":");
 	char *path = xasprintf("%s/%.*s", BLD_FS_DIR, (int)n, origin);
 
-	import_listing_add(b->r->listing, b->fs, test, b->cfg, path,
+	import_listing_add(b->r->listing, b->fs, test, b->cfg, path, NULL,
 			   strtoul(origin + n + 1, NULL, 10));
 	free(path);
 }

@@ -71,6 +71,22 @@ static char *under(const char *out, const char *test)
 	return strndup(p, end - p);
 }
 
+/* u without the source lines quoted under each list ("      > ...") */
+static char *places(const char *u)
+{
+	char *out = calloc(1, strlen(u) + 1), *o = out;
+	const char *nl;
+
+	for (; *u; u = nl ? nl + 1 : u + strlen(u)) {
+		nl = strchr(u, '\n');
+		if (strncmp(u, "      > ", 8)) {
+			memcpy(o, u, nl ? nl - u + 1 : strlen(u));
+			o += nl ? nl - u + 1 : strlen(u);
+		}
+	}
+	return out;
+}
+
 TEST_F(tmp, each_origin_gets_its_list_file_commit_and_line)
 {
 	struct proc_out r = run_view(self->dir, "--sources " BLD " --sources " KDEVOPS);
@@ -87,7 +103,7 @@ TEST_F(tmp, each_origin_gets_its_list_file_commit_and_line)
 		TH_LOG("%s", r.out);
 	/* hand names no list: nothing said of it */
 	u = under(r.out, "generic/999");
-	EXPECT_STREQ(said[5], strstr(u, "    from")) TH_LOG("%s", r.out);
+	EXPECT_STREQ(said[5], places(strstr(u, "    from"))) TH_LOG("%s", r.out);
 	proc_out_free(&r);
 }
 
@@ -108,7 +124,7 @@ TEST_F(tmp, kdevops_lists_are_those_of_the_kernels_seen)
 	r = fexp_call(args);
 	u = under(r.out, "generic/388");
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
-	EXPECT_STREQ(said[7], u) TH_LOG("%s", r.out);
+	EXPECT_STREQ(said[7], places(u)) TH_LOG("%s", r.out);
 	proc_out_free(&r);
 	put_in_dir(self->dir, "ext4.expunge",
 		   "generic/388 expunge cause=kernel from=kdevops seen=6.6.1 # shutdown\n");
@@ -127,7 +143,7 @@ TEST_F(tmp, list_of_a_configuration_is_the_sections_own)
 
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	/* 1k.exclude, once, though two configurations read it */
-	EXPECT_STREQ(said[2], strstr(u, "    from")) TH_LOG("%s", r.out);
+	EXPECT_STREQ(said[2], places(strstr(u, "    from"))) TH_LOG("%s", r.out);
 	proc_out_free(&r);
 	r = run_view(self->dir, "--section ext4_defaults --sources " KDEVOPS);
 	EXPECT_NE(NULL, strstr(under(r.out, "generic/459"), said[3]))
@@ -191,6 +207,87 @@ TEST_F(tmp, kdevops_any_lists_are_those_env_says)
 	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
 	EXPECT_NE(NULL, strstr(under(r.out, "generic/038"), said[4]))
 		TH_LOG("%s", r.out);
+	proc_out_free(&r);
+	free(args);
+}
+
+/* Line no (from 1) of the file at path, with "      > " before it */
+static char *quoted_line(const char *path, unsigned int no)
+{
+	size_t len;
+	char *buf = get_file(path, &len), *p = buf, *nl, *ret;
+
+	while (p && --no)
+		p = (nl = strchr(p, '\n')) ? nl + 1 : NULL;
+	if (!p)
+		return strdup("(no such line)");
+	ret = str_printf("      > %.*s\n", (int)strcspn(p, "\n"), p);
+	free(buf);
+	return ret;
+}
+
+/*
+ * Under each list, the source's own words: the line (kdevops says its
+ * cause and log links there; the file is reached through links stored
+ * as files), with the comment lines right above it (xfstests-bld's),
+ * once where the lists of two kernels are one file
+ */
+TEST_F(tmp, each_list_line_is_quoted_with_its_comment)
+{
+	const char *kd = KDEVOPS "/workflows/fstests/expunges/6.1.0-rc6/ext4/unassigned";
+	const char *bld = BLD "/test-appliance/files/root/fs/ext4/exclude";
+	struct proc_out r = run_view(self->dir, "--section ext4_defaults --sources " BLD
+				     " --sources " KDEVOPS);
+	char *u = under(r.out, "generic/459"), *want, *p;
+	unsigned int no;
+	int n;
+
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	/*
+	 * 6.1.72/ and 6.1.72+/ext4/unassigned/ext4_defaults.txt, line 2, are
+	 * this file's: quoted under the first
+	 */
+	want = str_printf("ext4_defaults.txt@4b6bbb7ffbd4, line 2\n%s",
+			  quoted_line(str_printf("%s/ext4_defaults.txt", kd), 2));
+	EXPECT_NE(NULL, strstr(u, want)) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(u, said[3])) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(want, "https://gist.github.com/")) TH_LOG("%s", want);
+	/* bld: lines 22 to 24 are its comment, 21 is blank, 20 a test */
+	u = under(r.out, "generic/388");
+	want = str_printf("%s", said[0]);
+	for (no = 22; no <= 25; no++)
+		want = str_printf("%s%s", want, quoted_line(bld, no));
+	EXPECT_NE(NULL, strstr(u, want)) TH_LOG("%s", r.out);
+	EXPECT_EQ(NULL, strstr(u, quoted_line(bld, 20))) TH_LOG("%s", r.out);
+	/* 6.1.72 and 6.1.72+: two places, one file, quoted once */
+	p = quoted_line(str_printf("%s/all.txt", kd), 14);
+	EXPECT_NE(NULL, strstr(p, "generic/388 #")) TH_LOG("%s", p);
+	for (n = 0, u = strstr(u, p); u; u = strstr(u + 1, p))
+		n++;
+	EXPECT_EQ(1, n) TH_LOG("%s", r.out);
+	proc_out_free(&r);
+}
+
+/* A list line's control characters reach the terminal escaped */
+TEST_F(tmp, a_quoted_line_is_escaped)
+{
+	char *tree = str_printf("%s/kd", self->dir), *args;
+	struct proc_out r;
+
+	ASSERT_EQ(0, shell_call("mkdir -p %s/workflows/fstests/expunges/6.1.72/ext4/unassigned",
+				tree));
+	put_in_dir(tree, "workflows/fstests/expunges/6.1.72/ext4/unassigned/all.txt",
+		   "generic/388 # \x1b]0;title\x07 hangs\n");
+	put_in_dir(self->dir, "global.expunge", "");
+	put_in_dir(self->dir, "ext4.expunge",
+		   "generic/388 expunge cause=kernel from=kdevops seen=6.1.72 # shutdown\n");
+	args = str_printf("view --data %s --release 6.1.150 --fs ext4 --sources %s",
+			  self->dir, tree);
+	r = fexp_call(args);
+	EXPECT_EQ(0, r.status) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.out, "      > generic/388 # \\x1b]0;title\\x07 hangs\n"))
+		TH_LOG("%s", r.out);
+	EXPECT_EQ(NULL, strchr(r.out, '\x1b'));
 	proc_out_free(&r);
 	free(args);
 }
