@@ -2,8 +2,9 @@
 /*
  * The comments of kdevops lists, summed up in our words: the kind of
  * entry, what is at fault, the reason, and the facts they carry (failure
- * rates as F:a/b, bug reports, links, the kernel commits that fix it and
- * the release that has them, the config a failure needs).
+ * rates as F:a/b, bug reports, links other than to logs, the kernel
+ * commits that fix it and the release that has them, the config a
+ * failure needs).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -245,6 +246,17 @@ static bool is_report(const char *url)
 		strstr(url, "patchwork");
 }
 
+/*
+ * A log of kdevops' runs (its gists): evidence of the list, not a cause.
+ * It stays in the list, where view --sources quotes it, and goes into
+ * the message of the commit that adds the line, not onto the line.
+ */
+static bool is_log(const char *url)
+{
+	return str_starts(url, "https://gist.github.com/") ||
+		str_starts(url, "https://gist.githubusercontent.com/");
+}
+
 /* The quoted subject right after p (spaces and '(' skipped), or NULL */
 static char *subject_at(const char *p)
 {
@@ -386,7 +398,11 @@ static void find_refs(const char *s, struct facts *f)
 			char *url = word_at(p);
 
 			p += strlen(url) - 1;
-			add_unique(is_report(url) ? &f->bugs : &f->links, url);
+			if (is_log(url))
+				free(url);
+			else
+				add_unique(is_report(url) ? &f->bugs :
+					   &f->links, url);
 		}
 	}
 }

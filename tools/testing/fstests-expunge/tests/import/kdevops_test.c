@@ -504,6 +504,8 @@ TEST(notes_keep_assertions_soak_times_and_doubts)
 	const char *const warn_in[] = {
 		"WARNING in cow_file_range - free_space_inode passed to that function",
 	};
+	const char *const warned =
+		"the kernel warns at fs/btrfs/space-info.h:110 (btrfs_free_reserved_data_space)";
 	struct kd_note n;
 
 	kd_note_make(assert1, 1, &n);
@@ -522,12 +524,30 @@ TEST(notes_keep_assertions_soak_times_and_doubts)
 	kd_note_free(&n);
 	/* where the kernel warned: the site and the function */
 	kd_note_make(warn, 1, &n);
-	EXPECT_STREQ("the kernel warns at fs/btrfs/space-info.h:110 (btrfs_free_reserved_data_space); see https://gist.github.com/a/b",
-		     n.text.buf);
+	EXPECT_STREQ(warned, n.text.buf);
 	EXPECT_STREQ("kernel", n.cause);
 	kd_note_free(&n);
 	kd_note_make(warn_in, 1, &n);
 	EXPECT_STREQ("the kernel warns in cow_file_range", n.text.buf);
+	kd_note_free(&n);
+}
+
+/* A link to a log (a gist) stays in the list; any other is kept */
+TEST(notes_leave_log_links_to_the_list)
+{
+	const char *const notes[] = {
+		"hung task https://gist.github.com/mcgrof/0123 https://gist.githubusercontent.com/x/1/raw/log.txt",
+		"crash https://git.kernel.org/torvalds/c/0123456789ab",
+	};
+	struct kd_note n;
+
+	kd_note_make(notes, 1, &n);
+	EXPECT_STREQ("hangs", n.text.buf);
+	EXPECT_EQ(NULL, n.bug);
+	kd_note_free(&n);
+	kd_note_make(notes + 1, 1, &n);
+	EXPECT_STREQ("crashes the kernel; see https://git.kernel.org/torvalds/c/0123456789ab",
+		     n.text.buf);
 	kd_note_free(&n);
 }
 
@@ -545,9 +565,9 @@ TEST(notes_in_our_words_with_their_facts)
 	EXPECT_STREQ("untriaged", n.cause);
 	ASSERT_EQ(1, n.rates.n);
 	EXPECT_STREQ("1/15", n.rates.v[0]);
-	/* a gist is a log, not a report: kept in the reason, not bug= */
+	/* a gist is a log: neither bug= nor the reason (the list has it) */
 	EXPECT_EQ(NULL, n.bug);
-	EXPECT_STREQ("see https://gist.github.com/a/b", n.text.buf);
+	EXPECT_STREQ("", n.text.buf ? n.text.buf : "");
 	kd_note_free(&n);
 	kd_note_make(notes, 2, &n);
 	EXPECT_EQ(KIND_EXPUNGE, n.kind);
