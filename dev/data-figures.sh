@@ -134,14 +134,16 @@ def keyed(ls, key):
                if any(w.startswith(key + "=") for w in split(l)[0].split()))
 
 # Untriaged (data-format.rst, cause=): cause=untriaged as old data says
-# it, or no cause=, no reason, no bug=/fixed-by=, but from= a harness's
-# list or a run (not hand, user:) and seen= (or only kdevops:any/ lists)
+# it, or no cause=, no crash= (which says cause=kernel), no reason, no
+# bug=/fixed-by=, but from= a harness's list or a run (not hand, user:)
+# and seen= (or only kdevops:any/ lists)
 def untriaged(l):
     body, reason = split(l)
     keys = dict(w.split("=", 1) for w in body.split() if "=" in w)
     if keys.get("cause") == "untriaged":
         return True
-    if "cause" in keys or reason or "bug" in keys or "fixed-by" in keys:
+    if ("cause" in keys or "crash" in keys or reason or "bug" in keys or
+            "fixed-by" in keys):
         return False
     orig, src = [], ""
     for o in keys.get("from", "").split(","):
