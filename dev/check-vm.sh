@@ -175,15 +175,18 @@ fi
 
 # --bisect: the crash reproduces (2 attempts, 2 boots): bad. The kernel
 # is a build directory's, as at a step of a bisect (its bzImage, .config
-# and kernel.release; the modules given apart)
+# and kernel.release; the modules given apart, relative, and under /tmp,
+# which the guest mounts a tmpfs of its own on: they are shared with it)
 kb=$tmp/kbuild
-mkdir -p "$kb/arch/x86/boot" "$kb/include/config"
+mkdir -p "$kb/arch/x86/boot" "$kb/include/config" "$tmp/modules"
 cp "$kernel" "$kb/arch/x86/boot/bzImage"
 cp "$pkg/boot/config-$rel" "$kb/.config"
 echo "$rel" >"$kb/include/config/kernel.release"
-"$fexp" run --vm --bisect --test generic/007 --attempts 2 --build-dir "$kb" \
-	--modules "$pkg/lib/modules/$rel" "${common[@]}" --results "$tmp/r3" \
-	>"$tmp/bisect.out" 2>&1
+cp -al "$pkg/lib/modules/$rel" "$tmp/modules/" 2>/dev/null ||
+	cp -a "$pkg/lib/modules/$rel" "$tmp/modules/"
+(cd "$tmp" && "$fexp" run --vm --bisect --test generic/007 --attempts 2 \
+	--build-dir "$kb" --modules "modules/$rel" "${common[@]}" \
+	--results "$tmp/r3") >"$tmp/bisect.out" 2>&1
 st=$?
 if [ $st -eq 1 ] && grep -q "it crashed every time" "$tmp/bisect.out"; then
 	say "ok: run --vm --bisect of a crash that reproduces: exit 1"

@@ -82,14 +82,37 @@ static bool under(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
+#define VM_SHARES	4
+
+/*
+ * The host directories the guest mounts over 9p, beside the host's root
+ * it sees read-only: the fstests tree, the results (unless inside it),
+ * and the kernel's modules, which the guest binds on /lib/modules but
+ * cannot reach through the root where they are under a directory it
+ * mounts a tmpfs on (/tmp, /run); into s, how many
+ */
+static size_t vm_shares(const struct vm *vm, struct vm_share *s)
+{
+	size_t n = 0;
+
+	s[n++] = (struct vm_share){ "hostroot", "/", true };
+	s[n++] = (struct vm_share){ "fexp0", vm->r->fstests, false };
+	if (!under(vm->r->base, vm->r->fstests))
+		s[n++] = (struct vm_share){ "fexp1", vm->r->base, false };
+	if (vm->moddir)
+		s[n++] = (struct vm_share){ "fexp2", vm->moddir, true };
+	return n;
+}
+
 /* The job of this boot: who it is, where things are, check's arguments */
 static void job_text(struct boot *b, const char *nonce, struct strbuf *job,
 		     struct strbuf *args)
 {
 	const struct vm_run *r = b->vm->r;
+	struct vm_share s[VM_SHARES];
 	struct strbuf shares = { 0 };
 	char *dev = vm_disk_name(0);
-	size_t i;
+	size_t i, n;
 
 	sh_var(job, "NONCE", nonce);
 	sh_var(job, "RELEASE", r->k->release);
@@ -100,9 +123,10 @@ static void job_text(struct boot *b, const char *nonce, struct strbuf *job,
 	sh_var(job, "KCONFIG", b->vm->kconfig);
 	sh_var(job, "FSTESTS", r->fstests);
 	sh_var(job, "RESULT_BASE", r->base);
-	sb_printf(&shares, "fexp0=%s", r->fstests);
-	if (!under(r->base, r->fstests))
-		sb_printf(&shares, " fexp1=%s", r->base);
+	/* the root is mounted first, the others over it */
+	for (i = 1, n = vm_shares(b->vm, s); i < n; i++)
+		sb_printf(&shares, "%s%s=%s", i > 1 ? " " : "", s[i].tag,
+			  s[i].path);
 	sh_var(job, "SHARES", shares.buf);
 	sb_puts(args, "set --");
 	for (i = 0; b->cc->argv[i]; i++) {
@@ -292,11 +316,7 @@ static void make_nonce(char *buf, size_t size)
 static void machine_argv(struct boot *b, struct strlist *argv)
 {
 	struct vm *vm = b->vm;
-	const struct vm_share shares[] = {
-		{ "hostroot", "/", true },
-		{ "fexp0", vm->r->fstests, false },
-		{ "fexp1", vm->r->base, false },
-	};
+	struct vm_share shares[VM_SHARES];
 	struct vm_machine m = {
 		.qemu = vm->qemu, .accel = vm->accel,
 		.kernel = vm->image,
@@ -304,7 +324,7 @@ static void machine_argv(struct boot *b, struct strlist *argv)
 		.memory_mb = vm->o->memory_mb ? vm->o->memory_mb : VM_MEMORY_MB,
 		.cpus = vm->o->cpus ? vm->o->cpus : VM_CPUS,
 		.ndisks = vm->devs.n, .shares = shares,
-		.nshares = under(vm->r->base, vm->r->fstests) ? 2 : 3,
+		.nshares = vm_shares(vm, shares),
 	};
 	char *initrd = xasprintf("/proc/self/fd/%d", vm->initrd_fd);
 	size_t i;

@@ -3,7 +3,8 @@
 # The guest side of "fstests-expunge run --vm", built into the tool and put
 # into the initramfs as /init. Stage 1 (busybox, the initramfs): load the
 # modules of /modules/order, mount the host's root read-only over 9p with
-# a tmpfs overlay on top, the writable shares (fstests tree, results) at
+# a tmpfs overlay on top, the other shares (fstests tree, results, the
+# kernel's modules: those under /tmp are hidden by the guest's own) at
 # their host paths, the kernel's modules on /lib/modules/RELEASE, then
 # switch_root. Stage 2 (the host's userspace): fstests' users, TEST_DEV
 # made again if it will not mount, then check; its exit status, and any

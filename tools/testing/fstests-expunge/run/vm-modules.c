@@ -118,6 +118,20 @@ static bool has_dep(const char *dir)
 	return there;
 }
 
+/*
+ * The directory as an absolute path, which the guest finds again under
+ * its root and QEMU shares: a relative one is neither
+ */
+static char *absolute(char *dir)
+{
+	char *abs = realpath(dir, NULL);
+
+	if (!abs)
+		return dir;
+	free(dir);
+	return abs;
+}
+
 /* --modules DIR: DIR/lib/modules/R, or DIR itself named R */
 static int given_dir(const char *given, const char *release, char **dir,
 		     char **err)
@@ -126,7 +140,7 @@ static int given_dir(const char *given, const char *release, char **dir,
 	char *copy = xstrdup(given), *base;
 
 	if (has_dep(sub)) {
-		*dir = sub;
+		*dir = absolute(sub);
 		free(copy);
 		return 0;
 	}
@@ -139,7 +153,7 @@ static int given_dir(const char *given, const char *release, char **dir,
 		*err = xasprintf("--modules %s: modules of release %s, not of the kernel's %s",
 				 given, base, release);
 	else
-		*dir = xstrdup(given);
+		*dir = absolute(xstrdup(given));
 	free(copy);
 	return *dir ? 0 : -1;
 }

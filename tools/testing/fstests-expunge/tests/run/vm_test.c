@@ -5,7 +5,9 @@
  * QEMU command line, the KVM/TCG choice, the module load order and the
  * guest's fstests config.
  */
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/base.h"
 #include "run/vm-config.h"
@@ -308,6 +310,30 @@ TEST_F(dir, modules_of_another_release)
 	free(err);
 	EXPECT_EQ(0, vm_modules_dir(self->dir, NULL, "6.1.0-1-amd64", &got, &err));
 	EXPECT_STREQ(dir, got);
+	free(got);
+	free(dir);
+}
+
+/*
+ * --modules given relative, the way a user types it, is the absolute
+ * path: QEMU shares it and the guest binds it at that path
+ */
+TEST_F(dir, modules_given_relative_are_absolute)
+{
+	char *dir = str_printf("%s/lib/modules/6.1.0-1-amd64", self->dir);
+	char *got = NULL, *err = NULL, here[PATH_MAX];
+
+	ASSERT_EQ(0, shell_call("mkdir -p '%s' && touch '%s/modules.dep'", dir, dir));
+	ASSERT_NE(NULL, getcwd(here, sizeof(here)));
+	ASSERT_EQ(0, chdir(self->dir));
+	EXPECT_EQ(0, vm_modules_dir("lib/modules/6.1.0-1-amd64", NULL,
+				    "6.1.0-1-amd64", &got, &err));
+	EXPECT_STREQ(dir, got);
+	free(got);
+	got = NULL;
+	EXPECT_EQ(0, vm_modules_dir(".", NULL, "6.1.0-1-amd64", &got, &err));
+	EXPECT_STREQ(dir, got);
+	ASSERT_EQ(0, chdir(here));
 	free(got);
 	free(dir);
 }
