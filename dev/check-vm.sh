@@ -6,7 +6,8 @@
 # check (tests/fake-fstests-check.sh). The guest comes up, a trivial
 # command's result comes back (uname -r in the KERNEL property, the
 # kernel's config where fstests looks for it, a device-mapper target
-# under /dev/mapper as fstests' dm tests open it), a forced
+# under /dev/mapper as fstests' dm tests open it, a link to its dm-N as
+# udev makes it), a forced
 # crash (sysrq c, generic/007) is that test's result with the kernel's
 # signature, so is a test that makes no progress in its time (a hang,
 # generic/005), the guest boots again and the run goes on (generic/010);
@@ -148,6 +149,9 @@ if 'TEST_DEV holds ext2' not in full:
 if 'dm node made' not in full:
     bad.append('generic/001.full: dmsetup made no /dev/mapper node (%s)' %
                full.strip().split('\n')[-1])
+elif 'dm node links to dm-' not in full:
+    bad.append('generic/001.full: /dev/mapper/NAME is no link to its dm-N, '
+               'as fstests\' _short_dev needs')
 console = open(d + '/generic/007.console').read()
 if 'sysrq triggered crash' not in console:
     bad.append('generic/007.console has no panic')

@@ -20,7 +20,7 @@
 #   test's .full ends with the CONFIG_EXT4_FS line of $KCONFIG_PATH,
 #   the filesystem on /dev/vda and whether dmsetup made the node
 #   /dev/mapper/NAME of a device-mapper target (fstests' dm tests name
-#   their targets so).
+#   their targets so), a link to its dm-N as udev makes it.
 # Any other test is unknown and ignored, as check does.
 # FAKE_FAIL="T..." makes those tests fail too. If $FAKE_STATE/spawn
 # exists, check first starts two sleepers in the background, as a test's
@@ -187,6 +187,10 @@ for t in "${tests[@]}"; do
 		dmsetup create fexp-dm --table "0 8 linear /dev/vda 0"
 		if [ -b /dev/mapper/fexp-dm ]; then
 			echo "dm node made" >>"$dir/$t.full"
+			# as udev makes it: where it leads names its sysfs dir
+			l=$(readlink -f /dev/mapper/fexp-dm)
+			[ -L /dev/mapper/fexp-dm ] && [ -d "/sys/block/${l##*/}/dm" ] &&
+				echo "dm node links to ${l##*/}" >>"$dir/$t.full"
 		else
 			echo "dm node missing" >>"$dir/$t.full"
 		fi
