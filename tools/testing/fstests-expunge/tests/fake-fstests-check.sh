@@ -171,8 +171,13 @@ for t in "${tests[@]}"; do
 	     [ "$ncalls" = "$(cat "$state/hang-call")" ]; }; then
 		# a test script as fstests' are: a trap of its own and a
 		# normal exit on SIGINT, after which bash, waiting for it,
-		# drops its own SIGINT (and its trap) for good
-		bash -c 'trap "exit 1" INT TERM; sleep 1000; exit 0'
+		# drops its own SIGINT (and its trap) for good. It waits in
+		# short sleeps: a signal that reaches a sleep still being
+		# forked is lost to it, and bash runs its trap only once the
+		# sleep ends
+		bash -c 'trap "exit 1" INT TERM
+			 i=0; while [ $i -lt 10000 ]; do sleep 0.1; i=$((i + 1)); done
+			 exit 0'
 	fi
 	[ $t = generic/007 ] && in_guest && echo c >/proc/sysrq-trigger
 	tc="	<testcase classname=\"xfstests.$section\" name=\"$t\" time=\"0\">"$'\n'
