@@ -380,6 +380,22 @@ static int unstage(const struct archive_git *g, const char *rel)
 	return git_run(g->dir, NULL, args);
 }
 
+/*
+ * Remove a run folder of runs/ so that no reader sees it half gone: it
+ * is first moved into the stage, which readers skip and the next add
+ * removes, should this one be killed while it deletes
+ */
+static int discard(const struct archive_git *g, const char *dest)
+{
+	char *trash = xasprintf("%s/" STAGE "/discarded", g->dir);
+	int ret;
+
+	remove_tree(trash);
+	ret = rename(dest, trash) ? -1 : remove_tree(trash);
+	free(trash);
+	return ret;
+}
+
 /* Whatever uncommitted runs/ID holds goes: the add was cut short */
 static int forget(const struct archive_git *g, const char *rel,
 		  const char *dest, char **err)
@@ -388,7 +404,7 @@ static int forget(const struct archive_git *g, const char *rel,
 
 	if (lstat(dest, &st))
 		return 0;
-	if (unstage(g, rel) || remove_tree(dest)) {
+	if (unstage(g, rel) || discard(g, dest)) {
 		*err = xasprintf("%s: cannot remove what an earlier add left",
 				 dest);
 		return -1;
@@ -433,7 +449,7 @@ static int publish(const struct archive_git *g, const char *rel,
 		ret = 0;
 	}
 	if (ret)
-		remove_tree(dest);
+		discard(g, dest);
 out:
 	free(folder);
 	free(dest);
